@@ -1,0 +1,3 @@
+from errdex.cli import main
+
+main()

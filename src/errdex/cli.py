@@ -1,0 +1,251 @@
+"""The ``errdex`` command: mine sources into a store, read records back, export them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.syntax import Syntax
+from rich.table import Table
+
+from errdex.errors import ErrdexError
+from errdex.record import Record, json_schema, utc_now
+
+app = typer.Typer(
+    name="errdex",
+    help="Map an error message back to the line of library source that raised it.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLite file (default: $ERRDEX_DB, else the user data directory)."),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
+
+
+@app.command()
+def mine(
+    path: Annotated[Path, typer.Argument(help="A repository checkout, or an unpacked wheel or sdist.")],
+    repo: Annotated[str | None, typer.Option(help="OWNER/NAME, when PATH is not a git checkout.")] = None,
+    sha: Annotated[str | None, typer.Option(help="The 40-hex commit the source corresponds to.")] = None,
+    path_prefix: Annotated[
+        str, typer.Option(help="Prefix mapping PATH onto the repository layout, e.g. src/.")
+    ] = "",
+    exclude: Annotated[
+        list[str] | None, typer.Option(help="Extra glob of files or directories to leave out.")
+    ] = None,
+    default_excludes: Annotated[
+        bool, typer.Option(help="Leave out tests, docs, examples, benchmarks, vendored, hidden.")
+    ] = True,
+    max_file_size: Annotated[int, typer.Option(help="Skip files larger than this many bytes.")] = 2_000_000,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")] = None,
+    db: DbOption = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Mine every place PATH raises, warns or logs an error, replacing that repository's records."""
+    from errdex.mine import mine as run_mine
+    from errdex.store import open_store
+
+    with Progress(
+        TextColumn("mining"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("files"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=quiet,
+    ) as bar:
+        task = bar.add_task("mine", total=None)
+        result = run_mine(
+            path,
+            repo=repo,
+            sha=sha,
+            path_prefix=path_prefix,
+            exclude=exclude or (),
+            default_excludes=default_excludes,
+            max_file_size=max_file_size,
+            jobs=jobs,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    with open_store(db) as store:
+        info = store.replace_repo(result.info, result.records)
+        location = getattr(store, "path", db)
+    if not quiet:
+        dist = f" ({info.package} {info.version})" if info.package else ""
+        out.print(
+            f"{info.repo}@{info.sha[:10]}{dist}: {info.files} files, {info.records} records, "
+            f"{info.sites} sites, {info.skipped} skipped -> {location}"
+        )
+    if result.skipped and (verbose or not quiet):
+        if verbose:
+            for skip in result.skipped:
+                print(f"skipped {skip.path}: {skip.reason}", file=sys.stderr)
+        elif not quiet:
+            err.print(f"{len(result.skipped)} files skipped (--verbose lists them)")
+
+
+@app.command("export")
+def export(
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="errlookup (schema v2 JSONL), errdex (JSONL), parquet.")
+    ],
+    out_path: Annotated[Path, typer.Option("--out", "-o", help="File to write.")],
+    db: DbOption = None,
+    repo: Annotated[str | None, typer.Option(help="Only this OWNER/NAME.")] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Write the store's records to a file."""
+    from errdex.store import open_store
+    from errdex.store.files import write_jsonl, write_parquet
+
+    if format not in ("errlookup", "errdex", "parquet"):
+        raise ErrdexError(f"--format must be errlookup, errdex or parquet, not {format!r}")
+    with open_store(db) as store:
+        records = store.records(repo)
+        if format == "parquet":
+            count = write_parquet(records, out_path)
+        else:
+            fmt: Literal["errlookup", "errdex"] = "errlookup" if format == "errlookup" else "errdex"
+            count = write_jsonl(records, out_path, fmt, utc_now())
+    if not quiet:
+        out.print(f"{count} records -> {out_path}")
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="JSON Lines in the errlookup or errdex format.")],
+    db: DbOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Load records from JSON Lines, replacing the records of each repository the file holds."""
+    from errdex.store import open_store
+    from errdex.store.files import import_file
+
+    with open_store(db) as store:
+        infos = import_file(file, store)
+    if not quiet:
+        for info in infos:
+            out.print(f"{info.repo}: {info.records} records")
+
+
+@app.command()
+def show(
+    key: Annotated[str, typer.Argument(help="A record id, or OWNER/NAME/slug.")],
+    db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the errdex JSON record.")] = False,
+) -> None:
+    """Show one record: message, where it is raised, why, and the source around it."""
+    from errdex.store import open_store
+
+    with open_store(db) as store:
+        record = store.get(key)
+    if record is None:
+        raise ErrdexError(f"no record {key!r} in this store (errdex stats lists what it holds)")
+    if as_json:
+        out.print_json(json.dumps(record.to_errdex(), ensure_ascii=False))
+        return
+    _print_record(record)
+
+
+def _print_record(record: Record) -> None:
+    title = f"{record.error_class or record.error_type}: {record.error_message}"
+    out.print(Panel(title, title=f"{record.repo} · {record.slug}", subtitle=record.id, expand=False))
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(style="bold", no_wrap=True)
+    facts.add_column(overflow="fold")
+    facts.add_row(
+        "raised in", f"{record.function or '(module level)'} · {record.file_path}:{record.line_number}"
+    )
+    if record.qualified_class:
+        facts.add_row("class", record.qualified_class)
+    if record.package:
+        facts.add_row("package", f"{record.package} {record.version or ''}")
+    facts.add_row("pattern", record.message_pattern)
+    facts.add_row("permalink", record.github_url)
+    for condition in record.conditions:
+        facts.add_row("when", condition)
+    if len(record.sites) > 1:
+        facts.add_row("also at", ", ".join(str(s.line_number) for s in record.sites[1:]))
+    out.print(facts)
+    out.print(
+        Syntax(
+            record.source_code,
+            "python",
+            line_numbers=True,
+            start_line=record.source_code_start,
+            highlight_lines={record.line_number},
+        )
+    )
+    for label, text in (
+        ("What it means", record.documentation),
+        ("When it happens", record.trigger_scenarios),
+        ("Where it comes from", record.common_situations),
+    ):
+        if text:
+            out.print(f"[bold]{label}[/bold]  {text}", highlight=False)
+    for solution in record.solutions:
+        out.print(f"  - {solution}", highlight=False)
+
+
+@app.command()
+def stats(db: DbOption = None) -> None:
+    """Count what the store holds, per repository."""
+    from errdex.store import open_store
+
+    with open_store(db) as store:
+        totals = store.stats()
+        repos = store.repos()
+    table = Table("repository", "sha", "package", "files", "records", "sites", "skipped", "mined at")
+    for info in repos:
+        table.add_row(
+            info.repo,
+            info.sha[:10],
+            f"{info.package or ''} {info.version or ''}".strip(),
+            str(info.files),
+            str(info.records),
+            str(info.sites),
+            str(info.skipped),
+            info.analyzed_at,
+        )
+    out.print(table)
+    out.print(", ".join(f"{k}: {v}" for k, v in totals.items()))
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of an errdex record (schema v2 fields plus extensions)."""
+    sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
+
+
+def main() -> None:
+    """Run the CLI; errdex's own failures print as one line and exit non-zero, never a traceback."""
+    try:
+        app()
+    except ErrdexError as exc:
+        _fail(f"errdex: error: {exc}")
+    except sqlite3.Error as exc:
+        _fail(f"errdex: database error: {exc}")
+    except OSError as exc:
+        _fail(f"errdex: error: {exc}")
+    except KeyboardInterrupt:
+        _fail("errdex: interrupted", 130)
+
+
+def _fail(message: str, code: int = 1) -> None:
+    # Plain text, unwrapped: one line whatever the terminal width, easy to grep in logs.
+    print(" ".join(message.split()), file=sys.stderr)
+    sys.exit(code)

@@ -1,0 +1,150 @@
+"""Turn resolved sites into records: one per (repo, message or code, file), every site kept."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from errdex.mine import describe
+from errdex.mine.patterns import Template
+from errdex.mine.python import FileResult, RawSite
+from errdex.record import (
+    ErrorType,
+    Record,
+    Site,
+    base_slug,
+    kebab,
+    permalink,
+    record_id,
+    source_window,
+    unique_slugs,
+)
+
+_VALIDATION_CLASS = re.compile(r"^(ValueError|TypeError)$|Validation|Invalid|Misconfigur|BadParameter|Usage")
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What every record of one mining run shares."""
+
+    repo: str
+    sha: str
+    analyzed_at: str
+    path_prefix: str = ""
+    package: str | None = None
+    version: str | None = None
+
+
+def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
+    drafts: list[tuple[str, int, dict[str, object]]] = []
+    for result in results:
+        if not result.sites:
+            continue
+        file_path = ctx.path_prefix + result.path
+        groups: dict[str, list[RawSite]] = defaultdict(list)
+        for site in result.sites:
+            groups[_identity(site)].append(site)
+        for key, sites in groups.items():
+            sites.sort(key=lambda s: s.line)
+            drafts.append((file_path, sites[0].line, _draft(key, sites, result, file_path, ctx)))
+    drafts.sort(key=lambda d: (d[0], d[1]))
+    slugs = unique_slugs([str(d[2].pop("_slug")) for d in drafts])
+    # Built from checked parts, so construction skips re-validation (the tests validate every
+    # field of mined records); this keeps record building a small share of mining time.
+    return [
+        Record.model_construct(**fields, slug=slug)  # type: ignore[arg-type]
+        for (_, _, fields), slug in zip(drafts, slugs, strict=True)
+    ]
+
+
+def _identity(site: RawSite) -> str:
+    message = site.template.message if site.template else ""
+    return site.error_code or message or site.class_written or ""
+
+
+def _message_kind(template: Template | None) -> str:
+    if template is None or not template.parts:
+        return "none"
+    if not template.is_static:
+        return "dynamic"
+    return "template" if template.placeholders else "literal"
+
+
+def error_type(site: RawSite) -> ErrorType:
+    if site.error_code:
+        return "error_code"
+    if site.kind == "http" or site.http_status:
+        return "http"
+    if site.kind in ("log", "warn", "exit"):
+        return "console"
+    cls = (site.class_written or "").rpartition(".")[2]
+    return "validation" if _VALIDATION_CLASS.search(cls) else "exception"
+
+
+def _draft(
+    key: str, sites: list[RawSite], result: FileResult, file_path: str, ctx: Context
+) -> dict[str, object]:
+    primary = sites[0]
+    template = primary.template
+    message = template.message if template else ""
+    code, start, end = source_window(result.lines, primary.line)
+    module = result.module
+    tags = [t for t in (kebab(p) for p in (module or "").split(".")[:2]) if t]
+    return {
+        "id": record_id(ctx.repo, key, file_path),
+        "repo": ctx.repo,
+        "_slug": base_slug(primary.error_code, message, primary.class_written or "error"),
+        "error_code": primary.error_code,
+        "error_message": message,
+        "message_pattern": template.pattern if template else "",
+        "error_type": error_type(primary),
+        "error_class": primary.class_written,
+        "http_status": primary.http_status,
+        "severity": primary.severity,
+        "file_path": file_path,
+        "line_number": primary.line,
+        "source_code": code,
+        "source_code_start": start,
+        "source_code_end": end,
+        "github_url": permalink(ctx.repo, ctx.sha, file_path, start, end),
+        "documentation": describe.documentation(primary, file_path, module, [s.line for s in sites[1:]]),
+        "trigger_scenarios": describe.trigger_scenarios(primary, file_path),
+        "common_situations": describe.common_situations(primary, module),
+        "solutions": [],
+        "example_fix": None,
+        "handling_strategy": None,
+        "validation_code": None,
+        "type_guard": None,
+        "try_catch_pattern": None,
+        "prevention_tips": [],
+        "tags": list(dict.fromkeys(tags)),
+        "background_tag": None,
+        "analyzed_sha": ctx.sha,
+        "analyzed_at": ctx.analyzed_at,
+        "schema_version": 2,
+        "language": "python",
+        "package": ctx.package,
+        "version": ctx.version,
+        "function": primary.function,
+        "qualified_class": primary.class_qualified,
+        "conditions": list(primary.conditions),
+        "placeholders": template.placeholders if template else [],
+        "message_kind": _message_kind(template),
+        "sites": [_site(s, file_path, message) for s in sites],
+        "enrichment": "site-facts",
+    }
+
+
+def _site(site: RawSite, file_path: str, record_message: str) -> Site:
+    message = site.template.message if site.template else ""
+    return Site.model_construct(
+        file_path=file_path,
+        line_number=site.line,
+        kind=site.kind,  # type: ignore[arg-type]
+        function=site.function,
+        conditions=list(site.conditions),
+        error_class=site.class_written,
+        qualified_class=site.class_qualified,
+        error_message=message if message != record_message else None,
+    )

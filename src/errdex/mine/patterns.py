@@ -1,0 +1,165 @@
+"""Message templates: literal text with placeholders, and the patterns built from them.
+
+A template is kept as parts (literal strings and placeholders) rather than as a rendered
+string, because the rendered message is ambiguous: an f-string's ``{{x}}`` renders as the
+literal ``{x}``, which reads exactly like a placeholder.  The schema v2 ``messagePattern``
+(JavaScript-style escaping, ``(.+?)`` per placeholder, no anchors) is derived from the parts,
+and so is errdex's own matcher regex, which is built to run in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+#: The one group every placeholder becomes in a schema v2 pattern.
+PLACEHOLDER_GROUP = "(.+?)"
+
+# Exactly the characters the existing format escapes; spaces, quotes and backticks stay as they are.
+_JS_SPECIAL = str.maketrans({c: "\\" + c for c in ".*+?^${}()|[]\\"})
+
+
+@dataclass(frozen=True, slots=True)
+class Placeholder:
+    """A value interpolated at run time.
+
+    ``name`` is the source expression (``model``, ``self.name``, ``type(x).__name__``);
+    ``written`` is how the template shows it (``{model}`` for f-strings and ``str.format``,
+    ``%s`` or ``%(name)s`` for ``%`` formatting).
+    """
+
+    name: str
+    written: str
+
+
+Part = str | Placeholder
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A message as the source writes it."""
+
+    parts: tuple[Part, ...]
+
+    @staticmethod
+    def literal(text: str) -> Template:
+        return Template((text,) if text else ())
+
+    @staticmethod
+    def dynamic(name: str) -> Template:
+        """A message computed at run time that errdex cannot read statically."""
+        return Template((Placeholder(name, "{" + name + "}"),))
+
+    def __add__(self, other: Template) -> Template:
+        return Template(_merge(self.parts + other.parts))
+
+    @property
+    def message(self) -> str:
+        return "".join(p if isinstance(p, str) else p.written for p in self.parts)
+
+    @property
+    def placeholders(self) -> list[str]:
+        return [p.name for p in self.parts if isinstance(p, Placeholder)]
+
+    @property
+    def literal_text(self) -> str:
+        return "".join(p for p in self.parts if isinstance(p, str))
+
+    @property
+    def is_static(self) -> bool:
+        """True when at least some of the message is known text."""
+        return any(isinstance(p, str) and p.strip() for p in self.parts)
+
+    @property
+    def pattern(self) -> str:
+        """The schema v2 ``messagePattern``."""
+        return "".join(js_escape(p) if isinstance(p, str) else PLACEHOLDER_GROUP for p in self.parts)
+
+    def substitute(self, values: Mapping[str, Template]) -> Template:
+        """Replace placeholders whose name is in ``values`` by those templates' parts."""
+        parts: list[Part] = []
+        for part in self.parts:
+            if isinstance(part, Placeholder) and part.name in values:
+                parts.extend(values[part.name].parts)
+            else:
+                parts.append(part)
+        return Template(_merge(tuple(parts)))
+
+
+def _merge(parts: tuple[Part, ...]) -> tuple[Part, ...]:
+    """Join adjacent literals and drop empty ones so equal messages have equal parts."""
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, str):
+            if not part:
+                continue
+            if out and isinstance(out[-1], str):
+                out[-1] = out[-1] + part
+                continue
+        out.append(part)
+    return tuple(out)
+
+
+def js_escape(text: str) -> str:
+    return text.translate(_JS_SPECIAL)
+
+
+def split_pattern(pattern: str) -> list[str]:
+    """The literal segments of a schema v2 pattern, unescaped, in order.
+
+    There is one more segment than there are placeholders; a segment may be empty.
+    An escaped ``\\(\\.\\+\\?\\)`` in the pattern is literal text and never splits.
+    """
+    segments: list[str] = []
+    current: list[str] = []
+    i = 0
+    n = len(pattern)
+    while i < n:
+        if pattern.startswith(PLACEHOLDER_GROUP, i):
+            segments.append("".join(current))
+            current = []
+            i += len(PLACEHOLDER_GROUP)
+        elif pattern[i] == "\\" and i + 1 < n:
+            current.append(pattern[i + 1])
+            i += 2
+        else:
+            current.append(pattern[i])
+            i += 1
+    segments.append("".join(current))
+    return segments
+
+
+@dataclass(frozen=True)
+class MessageMatcher:
+    """Full-match a runtime message against a pattern, in time linear in the message.
+
+    A plain ``re`` full match of ``A(.+?)B(.+?)C`` backtracks polynomially when ``B`` occurs
+    many times and ``C`` never does.  Placing each literal at its earliest position is always
+    safe here (every placeholder absorbs any non-empty text), so every segment but the last is
+    wrapped in an atomic group and never revisited.
+    """
+
+    pattern: str
+
+    @cached_property
+    def segments(self) -> list[str]:
+        return split_pattern(self.pattern)
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        segments = self.segments
+        if len(segments) == 1:
+            return re.compile(re.escape(segments[0]), re.DOTALL)
+        body = [re.escape(segments[0])]
+        middle = segments[1:-1]
+        for literal in middle:
+            body.append(f"(?>(.+?){re.escape(literal)})")
+        body.append(f"(.+?){re.escape(segments[-1])}")
+        return re.compile("".join(body), re.DOTALL)
+
+    def match(self, message: str) -> tuple[str, ...] | None:
+        """The captured placeholder values, or None when the message does not fit."""
+        m = self.regex.fullmatch(message)
+        return None if m is None else m.groups()

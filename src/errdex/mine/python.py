@@ -1,0 +1,842 @@
+"""Extract error sites from one Python file with the standard ``ast`` module.
+
+Nothing here imports or runs the code it reads.  The walk visits statements only and
+descends into an expression just where a site can be (a ``raise``, an ``assert``, a call
+statement), which keeps mining within a small margin of the bare parse.  Facts that need the
+whole tree (exception classes that build their message, raise helpers, re-exported classes)
+are returned as declarations and resolved afterwards by :mod:`errdex.mine.resolve`.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import string
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from errdex.mine.patterns import Placeholder, Template
+
+BUILTIN_EXCEPTIONS = frozenset(
+    name
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+)
+LOG_LEVELS = {
+    "critical": "critical",
+    "fatal": "critical",
+    "error": "error",
+    "exception": "error",
+    "warning": "warning",
+    "warn": "warning",
+}
+MESSAGE_KEYWORDS = ("msg", "message", "detail", "description", "reason")
+GETTEXT = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "gettext_noop", "N_"})
+HTTP_CLASSES = {"Http404": 404, "HttpResponseBadRequest": 400}
+_LOGGER_NAME = re.compile(r"(^|[._])_*(log|logs|logger|logging)$", re.IGNORECASE)
+_PERCENT = re.compile(
+    r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsa%])"
+)
+_MAX_BINDING_DEPTH = 8
+_MAX_EXPRESSION_DEPTH = 200
+#: Class names that say "exception"; only such classes (or subclasses of builtins) are searched
+#: for a message-building constructor, which keeps ordinary classes off the hot path.
+_EXCEPTION_NAME = re.compile(r"(Error|Exception|Warning|Exit|Failure|Fault|Interrupt)$")
+
+
+@dataclass(slots=True)
+class RawSite:
+    """A place that raises, warns, logs or exits, before cross-file resolution."""
+
+    line: int
+    kind: str
+    function: str | None
+    conditions: tuple[str, ...]
+    template: Template | None
+    class_written: str | None = None
+    class_qualified: str | None = None
+    severity: str = "error"
+    http_status: int | None = None
+    error_code: str | None = None
+    #: Argument templates, kept where the class may build its own message (``raise NotFound(name)``).
+    args: tuple[Template | None, ...] = ()
+    kwargs: tuple[tuple[str, Template | None], ...] = ()
+    #: For a call that is a site only if the callee turns out to be a raise helper.
+    callee: str | None = None
+    callee_qualified: str | None = None
+    callee_is_attr: bool = False
+
+
+@dataclass(slots=True)
+class Sink:
+    """What a raise helper does with its message parameter."""
+
+    kind: str
+    class_written: str | None
+    class_qualified: str | None
+    template: Template
+    severity: str = "error"
+    http_status: int | None = None
+
+
+@dataclass(slots=True)
+class HelperDef:
+    """A function that raises (warns, logs, exits) with a message built from one of its parameters."""
+
+    name: str
+    module: str | None
+    is_method: bool
+    #: Parameters callers pass (``self``/``cls`` left out), and how many of them are positional.
+    params: tuple[str, ...]
+    positional: int
+    param: str = ""
+    index: int | None = None
+    sink: Sink | None = None
+    #: Calls passing the parameter on to another function: (callee, is_attr, position or keyword, template).
+    forwards: list[tuple[str, bool, int | str, Template]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ClassDef:
+    """An exception class candidate: its bases, and the message its ``__init__``/``__str__`` builds."""
+
+    qualified: str
+    bases: tuple[str, ...]
+    params: tuple[str, ...] = ()
+    template: Template | None = None
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    module: str | None
+    sites: list[RawSite] = field(default_factory=list)
+    candidates: list[RawSite] = field(default_factory=list)
+    helpers: list[HelperDef] = field(default_factory=list)
+    classes: list[ClassDef] = field(default_factory=list)
+    imports: dict[str, str] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def split_lines(text: str) -> list[str]:
+    """Physical lines as Python's tokenizer counts them (form feeds do not end a line)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def extract(text: str, path: str, module: str | None, is_package: bool = False) -> FileResult:
+    """Parse one file's text and return its sites and declarations, or the reason it can't be read."""
+    result = FileResult(path=path, module=module)
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError) as exc:  # ValueError: null bytes
+        result.error = f"does not parse: {type(exc).__name__}: {exc}".splitlines()[0]
+        return result
+    except (RecursionError, MemoryError) as exc:
+        result.error = f"too deeply nested to parse ({type(exc).__name__})"
+        return result
+    result.lines = split_lines(text)
+    try:
+        _Walker(result, is_package).walk_module(tree)
+    except RecursionError:
+        result.error = "too deeply nested to analyse (RecursionError)"
+        result.sites.clear()
+    return result
+
+
+def dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for a chain of attribute accesses on a name, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _looks_like_class(written: str) -> bool:
+    last = written.rpartition(".")[2]
+    return last[:1].isupper() or last in BUILTIN_EXCEPTIONS
+
+
+def percent_template(fmt: str, args: list[str] | None) -> Template:
+    """Split a ``%`` format string into literals and placeholders named after their arguments."""
+    parts: list[str | Placeholder] = []
+    pos = 0
+    index = 0
+    for m in _PERCENT.finditer(fmt):
+        parts.append(fmt[pos : m.start()])
+        pos = m.end()
+        if m["conv"] == "%":
+            parts.append("%")
+            continue
+        key = m["key"]
+        if key is not None:
+            name = key
+        elif args is not None and index < len(args):
+            name = args[index]
+        else:
+            name = f"arg{index}"
+        index += 1
+        parts.append(Placeholder(name, m.group(0)))
+    parts.append(fmt[pos:])
+    return Template(()) + Template(tuple(parts))
+
+
+def format_template(fmt: str, args: list[str], kwargs: dict[str, str]) -> Template | None:
+    """Split a ``str.format`` string; None when the string is not a valid format."""
+    parts: list[str | Placeholder] = []
+    auto = 0
+    try:
+        parsed = list(string.Formatter().parse(fmt))
+    except ValueError:
+        return None
+    for literal, field_name, _spec, _conv in parsed:
+        parts.append(literal)
+        if field_name is None:
+            continue
+        head = re.split(r"[.\[]", field_name, maxsplit=1)[0]
+        if head == "":
+            name = args[auto] if auto < len(args) else f"arg{auto}"
+            auto += 1
+        elif head.isdigit():
+            i = int(head)
+            name = args[i] if i < len(args) else field_name
+        else:
+            name = kwargs.get(head, field_name)
+        parts.append(Placeholder(name, "{" + name + "}"))
+    return Template(()) + Template(tuple(parts))
+
+
+class _Scope:
+    __slots__ = ("bindings", "class_name", "is_method", "name", "params", "positional", "qualname")
+
+    def __init__(
+        self,
+        qualname: str | None,
+        name: str | None,
+        params: tuple[str, ...],
+        is_method: bool,
+        class_name: str | None,
+        positional: int = 0,
+    ) -> None:
+        self.qualname = qualname
+        self.name = name
+        self.params = params
+        self.positional = positional
+        self.is_method = is_method
+        self.class_name = class_name
+        self.bindings: dict[str, ast.expr] = {}
+
+    def child(self, name: str) -> str:
+        """The ``__qualname__`` Python gives a class or function defined in this scope."""
+        if self.qualname is None:
+            return name
+        if self.name is not None:
+            return f"{self.qualname}.<locals>.{name}"
+        return f"{self.qualname}.{name}"
+
+
+class _Walker:
+    def __init__(self, result: FileResult, is_package: bool) -> None:
+        self.result = result
+        self.lines = result.lines
+        self.module = result.module
+        self.package = result.module if is_package else (result.module or "").rpartition(".")[0] or None
+        self.imports = result.imports
+        self.module_classes: set[str] = set()
+        self.module_bindings: dict[str, ast.expr] = {}
+        self.scope = _Scope(None, None, (), False, None)
+        self.helpers_by_name: dict[str, HelperDef] = {}
+        self._seg_cache: dict[int, str] = {}
+
+    # -- source text -------------------------------------------------------------------------
+
+    def segment(self, node: ast.AST) -> str:
+        key = id(node)
+        cached = self._seg_cache.get(key)
+        if cached is not None:
+            return cached
+        lineno = node.lineno  # type: ignore[attr-defined]
+        end = node.end_lineno  # type: ignore[attr-defined]
+        col = node.col_offset  # type: ignore[attr-defined]
+        end_col = node.end_col_offset  # type: ignore[attr-defined]
+        if end is None or end_col is None:
+            text = ast.unparse(node)
+        elif lineno == end:
+            line = self.lines[lineno - 1]
+            if line.isascii():
+                text = line[col:end_col]
+            else:
+                text = line.encode()[col:end_col].decode(errors="replace")
+        else:
+            chunk = [self.lines[i].encode() for i in range(lineno - 1, end)]
+            chunk[-1] = chunk[-1][:end_col]
+            chunk[0] = chunk[0][col:]
+            text = " ".join(c.decode(errors="replace").strip() for c in chunk)
+        self._seg_cache[key] = text
+        return text
+
+    # -- module, classes, functions -----------------------------------------------------------
+
+    def walk_module(self, tree: ast.Module) -> None:
+        for node in tree.body:
+            t = type(node)
+            if t is ast.ClassDef:
+                self.module_classes.add(node.name)  # type: ignore[attr-defined]
+            elif t is ast.Assign and len(node.targets) == 1:  # type: ignore[attr-defined]
+                target = node.targets[0]  # type: ignore[attr-defined]
+                if isinstance(target, ast.Name):
+                    self.module_bindings[target.id] = node.value  # type: ignore[attr-defined]
+            elif t is ast.Import or t is ast.ImportFrom:
+                self._import(node)  # type: ignore[arg-type]
+        self.scope.bindings = self.module_bindings
+        self.body(tree.body, ())
+
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self.imports[alias.asname] = alias.name
+                else:
+                    head = alias.name.partition(".")[0]
+                    self.imports[head] = head
+            return
+        base = node.module or ""
+        if node.level:
+            package = self.package or ""
+            pieces = package.split(".") if package else []
+            if node.level > 1:
+                pieces = pieces[: len(pieces) - (node.level - 1)]
+            base = ".".join([*pieces, base] if base else pieces)
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            self.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+
+    def qualify(self, written: str | None) -> str | None:
+        """The class as a traceback prints it, as far as this file alone can tell."""
+        if written is None:
+            return None
+        head, dot, rest = written.partition(".")
+        if head in self.imports:
+            return self.imports[head] + dot + rest
+        if head in self.module_classes and self.module:
+            return f"{self.module}.{written}"
+        return written
+
+    def _class(self, node: ast.ClassDef) -> None:
+        outer = self.scope
+        qual = outer.child(node.name)
+        bases = tuple(q for b in node.bases if (q := self.qualify(dotted(b))) is not None)
+        decl = ClassDef(qualified=f"{self.module}.{qual}" if self.module else qual, bases=bases)
+        self.result.classes.append(decl)
+        self.scope = _Scope(qual, None, (), False, qual)
+        try:
+            if _EXCEPTION_NAME.search(node.name) or any(
+                _EXCEPTION_NAME.search(b) or b in BUILTIN_EXCEPTIONS for b in bases
+            ):
+                for stmt in node.body:
+                    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name in (
+                        "__init__",
+                        "__str__",
+                    ):
+                        self._message_builder(stmt, decl)
+            self.body(node.body, ())
+        finally:
+            self.scope = outer
+
+    def _message_builder(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, decl: ClassDef) -> None:
+        """Record the template an exception class builds in ``__init__`` or returns from ``__str__``."""
+        params = tuple(a.arg for a in fn.args.posonlyargs + fn.args.args)[1:]
+        saved = self.scope
+        self.scope = _Scope(None, fn.name, params, True, None)
+        try:
+            for stmt in _statements(fn.body):
+                expr: ast.expr | None = None
+                if isinstance(stmt, ast.Assign):
+                    targets = stmt.targets
+                    if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                        self.scope.bindings[targets[0].id] = stmt.value
+                elif isinstance(stmt, ast.Return) and fn.name == "__str__":
+                    expr = stmt.value
+                elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                    call = stmt.value
+                    if _is_super_init(call.func) and call.args:
+                        explicit = isinstance(call.func, ast.Attribute) and not isinstance(
+                            call.func.value, ast.Call
+                        )
+                        # Base.__init__(self, message) passes self first.
+                        expr = call.args[1] if explicit and len(call.args) > 1 else call.args[0]
+                if expr is not None:
+                    template = self.template(expr)
+                    if template is not None and template.is_static:
+                        decl.template = template
+                        decl.params = params
+                        return
+        finally:
+            self.scope = saved
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        outer = self.scope
+        qual = outer.child(node.name)
+        args = node.args
+        positional = [a.arg for a in args.posonlyargs + args.args]
+        is_static = any(dotted(d) == "staticmethod" for d in node.decorator_list)
+        is_method = outer.class_name is not None and outer.name is None
+        if is_method and not is_static and positional:
+            positional = positional[1:]
+        params = (*positional, *(a.arg for a in args.kwonlyargs))
+        self.scope = _Scope(qual, node.name, params, is_method, outer.class_name, len(positional))
+        try:
+            self.body(node.body, ())
+        finally:
+            self.scope = outer
+
+    # -- statements ---------------------------------------------------------------------------
+
+    def body(self, stmts: list[ast.stmt], conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+        for node in stmts:
+            t = type(node)
+            if t is ast.Raise:
+                self._raise(node, conds)  # type: ignore[arg-type]
+            elif t is ast.Expr:
+                value = node.value  # type: ignore[attr-defined]
+                if type(value) is ast.Call:
+                    self._call(value, node.lineno, conds)
+                elif type(value) is ast.Await and type(value.value) is ast.Call:
+                    self._call(value.value, node.lineno, conds)
+            elif t is ast.If or t is ast.While:
+                test = node.test  # type: ignore[attr-defined]
+                self.body(node.body, (*conds, (test, False)))  # type: ignore[attr-defined]
+                if node.orelse:  # type: ignore[attr-defined]
+                    self.body(node.orelse, (*conds, (test, True)))  # type: ignore[attr-defined]
+            elif t is ast.Assign:
+                self._assign(node)  # type: ignore[arg-type]
+            elif t is ast.AugAssign:
+                target = node.target  # type: ignore[attr-defined]
+                if isinstance(target, ast.Name) and isinstance(node.op, ast.Add):  # type: ignore[attr-defined]
+                    prev = self.scope.bindings.get(target.id)
+                    if prev is not None:
+                        self.scope.bindings[target.id] = ast.BinOp(prev, ast.Add(), node.value)  # type: ignore[attr-defined]
+            elif t is ast.Return:
+                value = node.value  # type: ignore[attr-defined]
+                if type(value) is ast.Call:
+                    self._call(value, node.lineno, conds)
+            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                self._function(node)  # type: ignore[arg-type]
+            elif t is ast.ClassDef:
+                self._class(node)  # type: ignore[arg-type]
+            elif t is ast.Assert:
+                self._assert(node, conds)  # type: ignore[arg-type]
+            elif t is ast.Try or t is ast.TryStar:
+                self.body(node.body, conds)  # type: ignore[attr-defined]
+                for handler in node.handlers:  # type: ignore[attr-defined]
+                    self.body(handler.body, conds)
+                self.body(node.orelse, conds)  # type: ignore[attr-defined]
+                self.body(node.finalbody, conds)  # type: ignore[attr-defined]
+            elif t is ast.For or t is ast.AsyncFor or t is ast.With or t is ast.AsyncWith:
+                self.body(node.body, conds)  # type: ignore[attr-defined]
+                orelse = getattr(node, "orelse", None)
+                if orelse:
+                    self.body(orelse, conds)
+            elif t is ast.Match:
+                for case in node.cases:  # type: ignore[attr-defined]
+                    self.body(case.body, conds)
+            elif (t is ast.Import or t is ast.ImportFrom) and self.scope.qualname is not None:
+                self._import(node)  # type: ignore[arg-type]
+
+    def _assign(self, node: ast.Assign) -> None:
+        if len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                self.scope.bindings[target.id] = node.value
+
+    def _conditions(self, conds: tuple[tuple[ast.expr, bool], ...]) -> tuple[str, ...]:
+        out = []
+        for test, negated in conds:
+            text = self.segment(test)
+            out.append(f"not ({text})" if negated else text)
+        return tuple(out)
+
+    def _add(self, site: RawSite) -> None:
+        self.result.sites.append(site)
+
+    # -- templates ----------------------------------------------------------------------------
+
+    def template(self, node: ast.expr, depth: int = 0) -> Template | None:
+        """The message an expression builds, or None when it does not build a string we can read."""
+        if depth > _MAX_EXPRESSION_DEPTH:
+            return None
+        t = type(node)
+        if t is ast.Constant:
+            value = node.value  # type: ignore[attr-defined]
+            return Template.literal(value) if isinstance(value, str) else None
+        if t is ast.JoinedStr:
+            parts: list[str | Placeholder] = []
+            for v in node.values:  # type: ignore[attr-defined]
+                if isinstance(v, ast.Constant):
+                    parts.append(str(v.value))
+                elif isinstance(v, ast.FormattedValue):
+                    name = self.segment(v.value)
+                    parts.append(Placeholder(name, "{" + name + "}"))
+            return Template(()) + Template(tuple(parts))
+        if t is ast.BinOp:
+            op = type(node.op)  # type: ignore[attr-defined]
+            if op is ast.Mod:
+                left = self.template(node.left, depth + 1)  # type: ignore[attr-defined]
+                if left is None or len(left.parts) != 1 or not isinstance(left.parts[0], str):
+                    return None
+                right = node.right  # type: ignore[attr-defined]
+                if isinstance(right, ast.Tuple):
+                    names = [self.segment(e) for e in right.elts]
+                else:
+                    names = [self.segment(right)]
+                return percent_template(left.parts[0], names)
+            if op is ast.Add:
+                left = self.template(node.left, depth + 1)  # type: ignore[attr-defined]
+                right_t = self.template(node.right, depth + 1)  # type: ignore[attr-defined]
+                if left is None and right_t is None:
+                    return None
+                return (left or self._dynamic(node.left)) + (right_t or self._dynamic(node.right))  # type: ignore[attr-defined]
+            return None
+        if t is ast.Call and depth < _MAX_BINDING_DEPTH:
+            return self._call_template(node, depth + 1)  # type: ignore[arg-type]
+        if t is ast.Name and depth < _MAX_BINDING_DEPTH:
+            name = node.id  # type: ignore[attr-defined]
+            bound = self.scope.bindings.get(name)
+            if bound is None and self.scope.name is not None:
+                if name in self.scope.params:
+                    return None
+                bound = self.module_bindings.get(name)
+            if bound is not None and bound is not node:
+                return self.template(bound, depth + 1)
+        return None
+
+    def _dynamic(self, node: ast.expr) -> Template:
+        return Template.dynamic(self.segment(node))
+
+    def _call_template(self, node: ast.Call, depth: int) -> Template | None:
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            if func.attr == "format":
+                receiver = self.template(func.value, depth)
+                if receiver is None or len(receiver.parts) != 1 or not isinstance(receiver.parts[0], str):
+                    return None
+                args = [self.segment(a) for a in node.args]
+                kwargs = {k.arg: self.segment(k.value) for k in node.keywords if k.arg}
+                return format_template(receiver.parts[0], args, kwargs)
+            if func.attr in ("strip", "rstrip", "lstrip") and not node.args:
+                inner = self.template(func.value, depth)
+                if inner is not None and len(inner.parts) == 1 and isinstance(inner.parts[0], str):
+                    return Template.literal(getattr(inner.parts[0], func.attr)())
+                return inner
+            name = func.attr
+        elif isinstance(func, ast.Name):
+            name = func.id
+        else:
+            return None
+        if (name in GETTEXT or name in ("ngettext", "ungettext")) and node.args:
+            return self.template(node.args[0], depth)
+        if name == "dedent" and node.args:
+            inner = self.template(node.args[0], depth)
+            if inner is not None and len(inner.parts) == 1 and isinstance(inner.parts[0], str):
+                return Template.literal(textwrap.dedent(inner.parts[0]))
+            return inner
+        return None
+
+    def _message(self, node: ast.expr | None) -> Template | None:
+        """A site's message: readable text, or a dynamic placeholder naming the expression."""
+        if node is None:
+            return None
+        template = self.template(node)
+        if template is None:
+            if isinstance(node, ast.Constant) and node.value is None:
+                return None
+            return self._dynamic(node)
+        return template
+
+    # -- sites --------------------------------------------------------------------------------
+
+    def _raise(self, node: ast.Raise, conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+        exc = node.exc
+        if exc is None:
+            return  # a bare re-raise is not a new error
+        if isinstance(exc, ast.Name) and not _looks_like_class(exc.id):
+            bound = self.scope.bindings.get(exc.id)
+            if not isinstance(bound, ast.Call):
+                return  # re-raising a caught or stored instance
+            exc = bound
+        call = exc if isinstance(exc, ast.Call) else None
+        written = dotted(call.func if call else exc)
+        if call is None and (written is None or not _looks_like_class(written)):
+            return  # re-raising something computed elsewhere
+        if written is not None and not _looks_like_class(written) and call is not None:
+            written = None  # a factory call: the class is whatever it returns
+        site = RawSite(
+            line=node.lineno,
+            kind="raise",
+            function=self.scope.qualname,
+            conditions=self._conditions(conds),
+            template=None,
+            class_written=written,
+            class_qualified=self.qualify(written),
+        )
+        if call is not None:
+            self._fill_from_call(site, call)
+        self._add(site)
+
+    def _fill_from_call(self, site: RawSite, call: ast.Call) -> None:
+        args = call.args
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        written = site.class_written or ""
+        last = written.rpartition(".")[2]
+        if last == "HTTPException" or last in HTTP_CLASSES:
+            status = keywords.get("status_code") or keywords.get("code")
+            rest = args
+            if status is None and args and _is_int(args[0]):
+                status, rest = args[0], args[1:]
+            code = status.value if status is not None and _is_int(status) else HTTP_CLASSES.get(last)  # type: ignore[attr-defined]
+            if isinstance(code, int) and 100 <= code <= 599:
+                site.kind = "http"
+                site.http_status = code
+            detail = keywords.get("detail") or keywords.get("description") or (rest[0] if rest else None)
+            site.template = self._message(detail)
+            return
+        message_node: ast.expr | None = args[0] if args else None
+        if message_node is None:
+            for key in MESSAGE_KEYWORDS:
+                if key in keywords:
+                    message_node = keywords[key]
+                    break
+        site.template = self._message(message_node)
+        code_node = keywords.get("code")
+        if isinstance(code_node, ast.Constant) and isinstance(code_node.value, str):
+            site.error_code = code_node.value
+        if written and last not in BUILTIN_EXCEPTIONS:
+            site.args = tuple(self.template(a) for a in args)
+            site.kwargs = tuple((k, self.template(v)) for k, v in keywords.items())
+        self._note_helper(site.template, "raise", site)
+
+    def _assert(self, node: ast.Assert, conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+        site = RawSite(
+            line=node.lineno,
+            kind="assert",
+            function=self.scope.qualname,
+            conditions=self._conditions((*conds, (node.test, True))),
+            template=self._message(node.msg),
+            class_written="AssertionError",
+            class_qualified="AssertionError",
+        )
+        self._add(site)
+
+    def _call(self, call: ast.Call, line: int, conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+        func = call.func
+        written = dotted(func)
+        if written is None:
+            return
+        resolved = self.qualify(written) or written
+        args = call.args
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        if resolved in ("warnings.warn", "warnings.warn_explicit"):
+            self._warn(call, line, conds, keywords)
+            return
+        if resolved in ("sys.exit", "exit", "quit", "builtins.exit"):
+            message = args[0] if args else keywords.get("status")
+            template = self.template(message) if message is not None else None
+            if template is not None:
+                site = self._site(line, "exit", conds, template, "SystemExit", "SystemExit")
+                self._note_helper(template, "exit", site)
+            return
+        head, _, attr = written.rpartition(".")
+        if attr in LOG_LEVELS and head and _LOGGER_NAME.search(head):
+            self._log(call, line, conds, attr, keywords)
+            return
+        if (resolved.endswith(".abort") or written == "abort") and args and _is_int(args[0]):
+            code = args[0].value  # type: ignore[attr-defined]
+            detail = args[1] if len(args) > 1 else keywords.get("description")
+            template = self._message(detail) if detail is not None else None
+            site = self._site(line, "http", conds, template, "HTTPException", resolved)
+            site.http_status = code if 100 <= code <= 599 else None
+            return
+        if attr == "error" and head.rpartition(".")[2].lower().endswith("parser") and args:
+            template = self.template(args[0])
+            if template is not None:
+                self._site(line, "exit", conds, template, "SystemExit", "SystemExit")
+            return
+        self._candidate(call, line, conds, written, args, keywords)
+
+    def _site(
+        self,
+        line: int,
+        kind: str,
+        conds: tuple[tuple[ast.expr, bool], ...],
+        template: Template | None,
+        written: str | None,
+        qualified: str | None,
+        severity: str = "error",
+    ) -> RawSite:
+        site = RawSite(
+            line=line,
+            kind=kind,
+            function=self.scope.qualname,
+            conditions=self._conditions(conds),
+            template=template,
+            class_written=written,
+            class_qualified=qualified,
+            severity=severity,
+        )
+        self._add(site)
+        return site
+
+    def _warn(
+        self,
+        call: ast.Call,
+        line: int,
+        conds: tuple[tuple[ast.expr, bool], ...],
+        keywords: dict[str, ast.expr],
+    ) -> None:
+        args = call.args
+        message = args[0] if args else keywords.get("message")
+        category = args[1] if len(args) > 1 else keywords.get("category")
+        written = dotted(category) if category is not None else "UserWarning"
+        if isinstance(message, ast.Call) and (inner := dotted(message.func)) and _looks_like_class(inner):
+            written = inner
+            message = message.args[0] if message.args else None
+        template = self._message(message)
+        site = self._site(line, "warn", conds, template, written, self.qualify(written), "warning")
+        self._note_helper(template, "warn", site)
+
+    def _log(
+        self,
+        call: ast.Call,
+        line: int,
+        conds: tuple[tuple[ast.expr, bool], ...],
+        level: str,
+        keywords: dict[str, ast.expr],
+    ) -> None:
+        args = call.args
+        message = args[0] if args else keywords.get("msg")
+        if message is None:
+            return
+        template = self.template(message)
+        if (
+            template is not None
+            and len(args) > 1
+            and len(template.parts) == 1
+            and isinstance(template.parts[0], str)
+        ):
+            template = percent_template(template.parts[0], [self.segment(a) for a in args[1:]])
+        if template is None:
+            template = self._dynamic(message)
+        site = self._site(line, "log", conds, template, None, None, LOG_LEVELS[level])
+        self._note_helper(template, "log", site)
+
+    def _candidate(
+        self,
+        call: ast.Call,
+        line: int,
+        conds: tuple[tuple[ast.expr, bool], ...],
+        written: str,
+        args: list[ast.expr],
+        keywords: dict[str, ast.expr],
+    ) -> None:
+        """A call that is a site if the callee proves to be a raise helper (decided after all files)."""
+        arg_templates = tuple(self.template(a) for a in args)
+        kw_templates = tuple((k, self.template(v)) for k, v in keywords.items())
+        if not any(arg_templates) and not any(t for _, t in kw_templates):
+            return
+        head, _, name = written.rpartition(".")
+        candidate = RawSite(
+            line=line,
+            kind="helper",
+            function=self.scope.qualname,
+            conditions=(),
+            template=None,
+            args=arg_templates,
+            kwargs=kw_templates,
+            callee=name,
+            callee_qualified=self.qualify(written),
+            callee_is_attr=bool(head),
+        )
+        scope = self.scope
+        if scope.params and not conds:
+            positions: list[tuple[int | str, Template | None]] = [*enumerate(arg_templates), *kw_templates]
+            for pos, tmpl in positions:
+                if tmpl is not None and any(p in scope.params for p in tmpl.placeholders):
+                    self._helper().forwards.append((name, bool(head), pos, tmpl))
+        if any(t is not None and t.is_static for t in arg_templates) or any(
+            t is not None and t.is_static for _, t in kw_templates
+        ):
+            candidate.conditions = self._conditions(conds)
+            self.result.candidates.append(candidate)
+
+    def _helper(self) -> HelperDef:
+        """The helper declaration for the current function, created on first use."""
+        scope = self.scope
+        key = scope.qualname or ""
+        helper = self.helpers_by_name.get(key)
+        if helper is None:
+            helper = HelperDef(
+                name=scope.name or "",
+                module=self.module,
+                is_method=scope.is_method,
+                params=scope.params,
+                positional=scope.positional,
+            )
+            self.helpers_by_name[key] = helper
+            self.result.helpers.append(helper)
+        return helper
+
+    def _note_helper(self, template: Template | None, kind: str, site: RawSite) -> None:
+        """Declare the current function a helper when a site's message comes from its parameter."""
+        scope = self.scope
+        if template is None or not scope.params or scope.name is None or site.conditions:
+            return  # only a function that always raises with its argument is a helper
+        for name in template.placeholders:
+            if name in scope.params:
+                helper = self._helper()
+                if helper.sink is None:
+                    helper.param = name
+                    index = scope.params.index(name)
+                    helper.index = index if index < scope.positional else None
+                    helper.sink = Sink(
+                        kind=kind,
+                        class_written=site.class_written,
+                        class_qualified=site.class_qualified,
+                        template=template,
+                        severity=site.severity,
+                        http_status=site.http_status,
+                    )
+                return
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements of a body in order, descending into ``if``/``try``/``with`` blocks."""
+    for stmt in body:
+        yield stmt
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, name, None)
+            if isinstance(inner, list) and not isinstance(
+                stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+            ):
+                yield from _statements(inner)
+        for handler in getattr(stmt, "handlers", ()):
+            yield from _statements(handler.body)
+
+
+def _is_super_init(func: ast.expr) -> bool:
+    if not isinstance(func, ast.Attribute) or func.attr != "__init__":
+        return False
+    value = func.value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+        return True
+    return isinstance(value, ast.Name | ast.Attribute)
+
+
+def _is_int(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int

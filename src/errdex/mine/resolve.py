@@ -1,0 +1,204 @@
+"""Facts that need the whole tree: re-exported classes, class-built messages, raise helpers.
+
+Each file is extracted on its own (in parallel); this pass joins them.  It turns
+``raise NotFound(name)`` into the template ``NotFound.__init__`` builds, turns calls of raise
+helpers (``self.fail("...")``) into sites, and resolves ``from .errors import X`` chains to
+the module that defines ``X``, which is what a traceback prints.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+
+from errdex.mine.patterns import Template
+from errdex.mine.python import BUILTIN_EXCEPTIONS, ClassDef, FileResult, HelperDef, RawSite, Sink
+
+_MAX_HOPS = 12
+_MAX_ROUNDS = 6
+
+#: Helpers that live outside most mined trees but wrap a large share of some libraries' messages.
+KNOWN_HELPERS = {
+    name: HelperDef(name.rpartition(".")[2], None, False, ("message",), 1, "message", 0, sink)
+    for name, sink in {
+        "lightning_utilities.core.rank_zero.rank_zero_warn": Sink(
+            "warn", "UserWarning", "UserWarning", Template.dynamic("message"), "warning"
+        ),
+        "lightning_utilities.core.rank_zero.rank_zero_deprecation": Sink(
+            "warn", "DeprecationWarning", "DeprecationWarning", Template.dynamic("message"), "warning"
+        ),
+    }.items()
+}
+
+
+@dataclass(slots=True)
+class _Tree:
+    modules: dict[str, FileResult]
+    classes: dict[str, ClassDef]
+
+    def canonical(self, qualified: str | None) -> str | None:
+        """Follow re-exports until reaching the module that defines the class."""
+        if qualified is None or qualified in BUILTIN_EXCEPTIONS:
+            return qualified
+        current = qualified
+        for _ in range(_MAX_HOPS):
+            if current in self.classes:
+                return current
+            module, name, rest = self._split(current)
+            if module is None:
+                return current
+            target = self.modules[module].imports.get(name)
+            if target is None or target == current:
+                return current
+            current = target + (f".{rest}" if rest else "")
+        return current
+
+    def _split(self, qualified: str) -> tuple[str | None, str, str]:
+        """Longest module prefix known in the tree, the name after it, and the rest."""
+        pieces = qualified.split(".")
+        for i in range(len(pieces) - 1, 0, -1):
+            module = ".".join(pieces[:i])
+            if module in self.modules:
+                return module, pieces[i], ".".join(pieces[i + 1 :])
+        return None, "", ""
+
+    def template_of(self, qualified: str | None) -> ClassDef | None:
+        """The class (or nearest base in the tree) whose constructor builds the message."""
+        seen: set[str] = set()
+        pending = [qualified] if qualified else []
+        while pending:
+            name = self.canonical(pending.pop(0))
+            if name is None or name in seen:
+                continue
+            seen.add(name)
+            decl = self.classes.get(name)
+            if decl is None:
+                continue
+            if decl.template is not None:
+                return decl
+            pending.extend(decl.bases)
+        return None
+
+
+def resolve(results: list[FileResult]) -> list[FileResult]:
+    """Return the results with classes canonical, class templates applied and helper calls as sites."""
+    modules = {r.module: r for r in results if r.module}
+    classes = {c.qualified: c for r in results for c in r.classes}
+    tree = _Tree(modules, classes)
+    helpers = _helpers(results, tree)
+    for result in results:
+        result.sites = [_resolve_site(site, tree) for site in result.sites]
+        for candidate in result.candidates:
+            site = _helper_site(candidate, helpers, result.module, tree)
+            if site is not None:
+                result.sites.append(site)
+        result.candidates = []
+    return results
+
+
+def _resolve_site(site: RawSite, tree: _Tree) -> RawSite:
+    qualified = tree.canonical(site.class_qualified)
+    if site.args or site.kwargs:
+        decl = tree.template_of(qualified)
+        if decl is not None and decl.template is not None:
+            values = _arguments(decl.params, site.args, dict(site.kwargs))
+            site = replace(site, template=decl.template.substitute(values))
+    if qualified != site.class_qualified:
+        site = replace(site, class_qualified=qualified)
+    return site
+
+
+def _arguments(
+    params: tuple[str, ...], args: tuple[Template | None, ...], kwargs: dict[str, Template | None]
+) -> dict[str, Template]:
+    """Map a call's readable arguments onto the constructor's parameter names."""
+    values: dict[str, Template] = {}
+    for name, value in zip(params, args, strict=False):
+        if value is not None:
+            values[name] = value
+    for name, value in kwargs.items():
+        if value is not None and name in params:
+            values[name] = value
+    return values
+
+
+_HelperIndex = dict[str, list[HelperDef]]
+
+
+def _helpers(results: list[FileResult], tree: _Tree) -> _HelperIndex:
+    """Every helper with a known sink, found by following pass-through calls to a fixed point."""
+    declared = [h for r in results for h in r.helpers]
+    index: _HelperIndex = defaultdict(list)
+    for helper in declared:
+        if helper.sink is not None:
+            index[helper.name].append(helper)
+    for _ in range(_MAX_ROUNDS):
+        changed = False
+        for helper in declared:
+            if helper.sink is not None:
+                continue
+            for callee, is_attr, position, template in helper.forwards:
+                target = _lookup(index, callee, is_attr, helper.module)
+                if target is None or target.sink is None or not _takes(target, position):
+                    continue
+                param = next((p for p in template.placeholders if p in helper.params), None)
+                if param is None:
+                    continue
+                sink = target.sink
+                helper.sink = replace(sink, template=sink.template.substitute({target.param: template}))
+                helper.param = param
+                position_of = helper.params.index(param)
+                helper.index = position_of if position_of < helper.positional else None
+                index[helper.name].append(helper)
+                changed = True
+                break
+        if not changed:
+            break
+    for found in index.values():
+        for h in found:
+            if h.sink is not None:
+                h.sink = replace(h.sink, class_qualified=tree.canonical(h.sink.class_qualified))
+    return index
+
+
+def _takes(helper: HelperDef, position: int | str) -> bool:
+    """Whether an argument at ``position`` (index or keyword) lands in the helper's message parameter."""
+    if isinstance(position, int):
+        return helper.index == position
+    return position == helper.param
+
+
+def _lookup(index: _HelperIndex, name: str, is_attr: bool, module: str | None) -> HelperDef | None:
+    found = [h for h in index.get(name, ()) if is_attr or not h.is_method]
+    if not found:
+        return None
+    same_module = [h for h in found if h.module == module]
+    return (same_module or found)[0]
+
+
+def _helper_site(candidate: RawSite, index: _HelperIndex, module: str | None, tree: _Tree) -> RawSite | None:
+    if candidate.callee is None:
+        return None
+    helper = KNOWN_HELPERS.get(tree.canonical(candidate.callee_qualified) or "")
+    if helper is None:
+        helper = _lookup(index, candidate.callee, candidate.callee_is_attr, module)
+    if helper is None or helper.sink is None:
+        return None
+    message: Template | None = None
+    if helper.index is not None and helper.index < len(candidate.args):
+        message = candidate.args[helper.index]
+    if message is None:
+        message = dict(candidate.kwargs).get(helper.param)
+    if message is None or not message.is_static:
+        return None
+    sink: Sink = helper.sink
+    return replace(
+        candidate,
+        template=sink.template.substitute({helper.param: message}),
+        class_written=sink.class_written,
+        class_qualified=sink.class_qualified,
+        severity=sink.severity,
+        http_status=sink.http_status,
+        args=(),
+        kwargs=(),
+    )

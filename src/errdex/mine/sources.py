@@ -1,0 +1,239 @@
+"""Where source comes from: the files to mine in a directory, and what the directory is.
+
+A directory may be a git checkout, an unpacked wheel or an sdist.  Repository facts are read
+from the files git keeps (``.git/HEAD``, refs, ``config``) instead of running ``git``: a
+hostile checkout can configure git to run programs, and errdex never runs anything it mines.
+"""
+
+from __future__ import annotations
+
+import configparser
+import contextlib
+import fnmatch
+import io
+import os
+import re
+import tokenize
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from email.parser import HeaderParser
+from pathlib import Path, PurePosixPath
+
+from errdex.errors import ErrdexError
+from errdex.record import SourceKind
+
+DEFAULT_EXCLUDES = (
+    "tests", "test", "testing", "docs", "doc", "examples", "example", "benchmarks",
+    "benchmark", "vendor", "vendored", "_vendor", "third_party", "node_modules",
+    "__pycache__", "site-packages", ".*", "test_*.py", "*_test.py", "conftest.py",
+)  # fmt: skip
+DEFAULT_MAX_FILE_SIZE = 2_000_000
+
+_GITHUB_REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
+_SHA = re.compile(r"^[0-9a-f]{40}$")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    path: Path
+    #: Path relative to the mined root, in posix form.
+    relative: str
+    module: str | None
+    is_package: bool
+
+
+@dataclass(slots=True)
+class Selection:
+    files: list[SourceFile] = field(default_factory=list)
+    #: (relative path, reason) for every file left out that might have been wanted.
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """What a directory says about itself: repository, commit, distribution."""
+
+    kind: SourceKind
+    repo: str | None = None
+    sha: str | None = None
+    package: str | None = None
+    version: str | None = None
+
+
+def select_files(
+    root: Path,
+    exclude: Iterable[str] = (),
+    default_excludes: bool = True,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+) -> Selection:
+    """The ``.py`` files under root worth mining, in a stable order.
+
+    Directory symlinks are never followed and file symlinks that leave the root are skipped,
+    so a checkout cannot point errdex at files outside it.
+    """
+    root = root.resolve()
+    patterns = [*(DEFAULT_EXCLUDES if default_excludes else ()), *exclude]
+    selection = Selection()
+    packages: set[Path] = set()
+    found: list[tuple[Path, str]] = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        here = Path(dirpath)
+        rel_dir = here.relative_to(root).as_posix()
+        dirnames[:] = sorted(d for d in dirnames if not _excluded(d, _join(rel_dir, d), patterns))
+        if "__init__.py" in filenames:
+            packages.add(here)
+        for name in sorted(filenames):
+            if not name.endswith(".py"):
+                continue
+            rel = _join(rel_dir, name)
+            if _excluded(name, rel, patterns):
+                continue
+            path = here / name
+            if path.is_symlink() and not _inside(path.resolve(), root):
+                selection.skipped.append((rel, "symlink pointing outside the mined directory"))
+                continue
+            try:
+                size = path.stat().st_size
+            except OSError as exc:
+                selection.skipped.append((rel, f"cannot be read: {exc.strerror}"))
+                continue
+            if size > max_file_size:
+                selection.skipped.append((rel, f"larger than {max_file_size} bytes ({size})"))
+                continue
+            found.append((path, rel))
+    for path, rel in found:
+        module, is_package = _module_name(path, packages)
+        selection.files.append(SourceFile(path, rel, module, is_package))
+    return selection
+
+
+def _join(rel_dir: str, name: str) -> str:
+    return name if rel_dir == "." else f"{rel_dir}/{name}"
+
+
+def _excluded(name: str, rel: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(rel, p) for p in patterns)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _module_name(path: Path, packages: set[Path]) -> tuple[str | None, bool]:
+    """The dotted module a file is importable as, from the chain of ``__init__.py`` above it."""
+    is_package = path.name == "__init__.py"
+    parts = [] if is_package else [path.stem]
+    directory = path.parent
+    while directory in packages:
+        parts.append(directory.name)
+        directory = directory.parent
+    if not parts:
+        return None, is_package
+    if not all(p.isidentifier() for p in parts):
+        return None, is_package
+    return ".".join(reversed(parts)), is_package
+
+
+def read_source(path: Path) -> str:
+    """Decode a file as Python would: BOM, PEP 263 cookie, else UTF-8.
+
+    Raises ``UnicodeDecodeError``, ``SyntaxError`` (bad cookie) or ``OSError``; callers record
+    those as skips.
+    """
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    if not any(b"coding" in line for line in data.split(b"\n", 2)[:2]):
+        return data.decode("utf-8")
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding)
+
+
+def describe(root: Path) -> Origin:
+    """Find what the directory is: a git checkout, an unpacked wheel or sdist, or just files."""
+    git = _git_dir(root)
+    dist = _distribution(root)
+    if git is not None:
+        repo, sha = _git_facts(git)
+        return Origin("checkout", repo, sha, *dist)
+    if dist != (None, None):
+        kind: SourceKind = "wheel" if any(root.glob("*.dist-info")) else "sdist"
+        return Origin(kind, None, None, *dist)
+    return Origin("directory")
+
+
+def _git_dir(root: Path) -> Path | None:
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    if dot_git.is_file():  # a worktree or submodule: "gitdir: <path>"
+        text = dot_git.read_text(errors="replace").strip()
+        if text.startswith("gitdir:"):
+            target = (root / text.partition(":")[2].strip()).resolve()
+            return target if target.is_dir() else None
+    return None
+
+
+def _git_facts(git: Path) -> tuple[str | None, str | None]:
+    """owner/name from the origin remote, and the commit HEAD points at."""
+    common = git
+    commondir = git / "commondir"
+    if commondir.is_file():
+        common = (git / commondir.read_text().strip()).resolve()
+    repo = None
+    config = configparser.ConfigParser(strict=False, interpolation=None)
+    with contextlib.suppress(configparser.Error):
+        config.read(common / "config", encoding="utf-8")
+    url = config.get('remote "origin"', "url", fallback="")
+    if m := _GITHUB_REMOTE.search(url.strip()):
+        repo = f"{m[1]}/{m[2]}"
+    sha = None
+    try:
+        head = (git / "HEAD").read_text().strip()
+    except OSError:
+        return repo, None
+    if _SHA.match(head):
+        sha = head
+    elif head.startswith("ref:"):
+        ref = head.partition(":")[2].strip()
+        sha = _resolve_ref(git, ref) or _resolve_ref(common, ref)
+    return repo, sha
+
+
+def _resolve_ref(git: Path, ref: str) -> str | None:
+    loose = git / ref
+    if loose.is_file():
+        value = loose.read_text().strip()
+        return value if _SHA.match(value) else None
+    packed = git / "packed-refs"
+    if packed.is_file():
+        for line in packed.read_text(errors="replace").splitlines():
+            sha, _, name = line.partition(" ")
+            if name == ref and _SHA.match(sha):
+                return sha
+    return None
+
+
+def _distribution(root: Path) -> tuple[str | None, str | None]:
+    """Name and version from a wheel's ``*.dist-info/METADATA`` or an sdist's ``PKG-INFO``."""
+    candidates = [*sorted(root.glob("*.dist-info/METADATA")), root / "PKG-INFO"]
+    for meta in candidates:
+        if meta.is_file():
+            try:
+                headers = HeaderParser().parsestr(meta.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                continue
+            if headers.get("Name"):
+                return headers["Name"], headers.get("Version")
+    return None, None
+
+
+def normalise_prefix(prefix: str) -> str:
+    """``src`` → ``src/``; rejects prefixes that would climb out of the repository."""
+    prefix = prefix.strip().replace("\\", "/")
+    if not prefix:
+        return ""
+    posix = PurePosixPath(prefix)
+    if posix.is_absolute() or ".." in posix.parts:
+        raise ErrdexError(f"--path-prefix must be a relative path inside the repository, not {prefix!r}")
+    return posix.as_posix().rstrip("/") + "/"

@@ -1,0 +1,201 @@
+"""The record: schema v2 of the existing error knowledge base, plus errdex's extensions.
+
+Field order is the order of the published example, so the ``errlookup`` export writes keys
+exactly as the existing dataset does.  Everything after ``schemaVersion`` is an extension.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.alias_generators import to_camel
+
+SCHEMA_VERSION: Literal[2] = 2
+SOURCE_WINDOW_RADIUS = 18
+SOURCE_WINDOW_MAX_LINES = 40
+
+ErrorType = Literal["exception", "error_code", "console", "http", "validation", "panic"]
+Severity = Literal["critical", "error", "warning", "info"]
+HandlingStrategy = Literal["try-catch", "type-guard", "validation", "retry", "fallback"]
+SiteKind = Literal["raise", "assert", "warn", "log", "exit", "http", "helper"]
+MessageKind = Literal["literal", "template", "dynamic", "none"]
+
+Kebab = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+Sha = Annotated[str, Field(pattern=r"^[0-9a-f]{40}$")]
+Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")]
+RepoName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")]
+
+#: The schema v2 keys, in the example's order.
+SCHEMA_V2_KEYS = (
+    "id", "repo", "slug", "errorCode", "errorMessage", "messagePattern", "errorType",
+    "errorClass", "httpStatus", "severity", "filePath", "lineNumber", "sourceCode",
+    "sourceCodeStart", "sourceCodeEnd", "githubUrl", "documentation", "triggerScenarios",
+    "commonSituations", "solutions", "exampleFix", "handlingStrategy", "validationCode",
+    "typeGuard", "tryCatchPattern", "preventionTips", "tags", "backgroundTag", "analyzedSha",
+    "analyzedAt", "schemaVersion",
+)  # fmt: skip
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=True)
+
+
+class Site(_Model):
+    """One place that raises a record's message. A record keeps every one of them."""
+
+    file_path: str
+    line_number: int = Field(ge=1)
+    kind: SiteKind
+    function: str | None = None
+    conditions: list[str] = []
+    error_class: str | None = None
+    qualified_class: str | None = None
+    #: Set only where this site's message differs from the record's (records keyed by code).
+    error_message: str | None = None
+
+
+class Record(_Model):
+    id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
+    repo: RepoName
+    slug: Kebab
+    error_code: str | None
+    error_message: str
+    message_pattern: str
+    error_type: ErrorType
+    error_class: str | None
+    http_status: int | None = Field(ge=100, le=599)
+    severity: Severity
+    file_path: str = Field(min_length=1)
+    line_number: int = Field(ge=1)
+    source_code: str
+    source_code_start: int = Field(ge=1)
+    source_code_end: int = Field(ge=1)
+    github_url: Annotated[str, Field(pattern=r"^https://github\.com/[^/]+/[^/]+/blob/[^/]+/.+#L\d+-L\d+$")]
+    documentation: str
+    trigger_scenarios: str
+    common_situations: str
+    solutions: list[str]
+    example_fix: str | None
+    handling_strategy: HandlingStrategy | None
+    validation_code: str | None
+    type_guard: str | None
+    try_catch_pattern: str | None
+    prevention_tips: list[str]
+    tags: list[Kebab]
+    background_tag: str | None
+    analyzed_sha: Sha
+    analyzed_at: Timestamp
+    schema_version: Literal[2] = SCHEMA_VERSION
+
+    # errdex extensions
+    language: str = "python"
+    package: str | None = None
+    version: str | None = None
+    function: str | None = None
+    qualified_class: str | None = None
+    conditions: list[str] = []
+    placeholders: list[str] = []
+    message_kind: MessageKind = "literal"
+    sites: list[Site] = []
+    enrichment: str = "site-facts"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Record:
+        if not self.source_code_start <= self.line_number <= self.source_code_end:
+            raise ValueError("lineNumber must lie inside the source window")
+        if self.source_code_end - self.source_code_start + 1 > SOURCE_WINDOW_MAX_LINES:
+            raise ValueError(f"the source window is longer than {SOURCE_WINDOW_MAX_LINES} lines")
+        if self.id != record_id(self.repo, self.error_code or identity_message(self), self.file_path):
+            raise ValueError("id does not match repo, message or code, and filePath")
+        return self
+
+    def to_errlookup(self) -> dict[str, Any]:
+        """The schema v2 record exactly as the existing dataset publishes it."""
+        full = self.model_dump(by_alias=True, mode="json")
+        return {key: full[key] for key in SCHEMA_V2_KEYS}
+
+    def to_errdex(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, mode="json")
+
+
+def identity_message(record: Record) -> str:
+    """What identifies a record besides repo and file: the message, or the class when it has none."""
+    return record.error_message or record.error_class or ""
+
+
+def record_id(repo: str, message_or_code: str, file_path: str) -> str:
+    """The existing dataset's id: 16 hex of SHA-256 over the three parts joined by 0x01."""
+    key = "\x01".join((repo, message_or_code, file_path)).encode()
+    return hashlib.sha256(key).hexdigest()[:16]
+
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def kebab(text: str) -> str:
+    return _NON_ALNUM.sub("-", text.lower()).strip("-")
+
+
+def base_slug(error_code: str | None, message: str, fallback: str = "error") -> str:
+    return kebab(error_code or message[:50]) or kebab(fallback) or "error"
+
+
+def unique_slugs(bases: list[str]) -> list[str]:
+    """Suffix repeats with -2, -3 ... in the order given, so slugs are unique within a repo."""
+    seen: dict[str, int] = {}
+    taken = set(bases)
+    out = []
+    for base in bases:
+        count = seen.get(base, 0) + 1
+        seen[base] = count
+        slug = base
+        if count > 1:
+            n = count
+            while (slug := f"{base}-{n}") in taken:
+                n += 1
+            taken.add(slug)
+        out.append(slug)
+    return out
+
+
+def source_window(lines: list[str], line_number: int) -> tuple[str, int, int]:
+    """The lines around a site (18 either side, clipped to the file), and their 1-based bounds."""
+    start = max(1, line_number - SOURCE_WINDOW_RADIUS)
+    end = min(len(lines), line_number + SOURCE_WINDOW_RADIUS)
+    end = max(end, line_number)
+    return "\n".join(lines[start - 1 : end]), start, end
+
+
+def permalink(repo: str, sha: str, file_path: str, start: int, end: int) -> str:
+    return f"https://github.com/{repo}/blob/{sha}/{file_path}#L{start}-L{end}"
+
+
+def utc_now() -> str:
+    """An ISO-8601 UTC timestamp with milliseconds, as the existing dataset writes them."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def json_schema() -> dict[str, Any]:
+    return Record.model_json_schema(by_alias=True)
+
+
+SourceKind = Literal["checkout", "directory", "wheel", "sdist", "import"]
+
+
+class RepoInfo(_Model):
+    """One mined source as the store lists it: where records came from, and what was counted."""
+
+    repo: RepoName
+    sha: Sha
+    analyzed_at: Timestamp
+    kind: SourceKind
+    package: str | None = None
+    version: str | None = None
+    files: int = 0
+    skipped: int = 0
+    sites: int = 0
+    records: int = 0

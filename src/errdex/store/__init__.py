@@ -1,0 +1,75 @@
+"""Where mined records live between runs.
+
+The rest of errdex talks to :class:`Store` only, so the SQLite file used today can later be
+swapped for a shared PostgreSQL database without touching mining, lookup or the server.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from types import TracebackType
+from typing import Protocol, Self
+
+import platformdirs
+
+from errdex.errors import ErrdexError
+from errdex.record import Record, RepoInfo
+from errdex.store.sqlite import SqliteStore
+
+__all__ = ["Store", "default_db_path", "open_store"]
+
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class Store(Protocol):
+    """The few operations errdex needs from a record database."""
+
+    def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
+        """Swap in a repo's new records atomically; readers see the old set or the new one."""
+        ...
+
+    def records(self, repo: str | None = None) -> Iterator[Record]: ...
+
+    def get(self, key: str) -> Record | None:
+        """A record by id, or by ``owner/name/slug``."""
+        ...
+
+    def at_location(self, file_suffix: str, line: int, drift: int = 0) -> list[Record]:
+        """Records raised near ``line`` of a file whose path ends with ``file_suffix``."""
+        ...
+
+    def search_text(self, query: str, limit: int = 20) -> list[Record]: ...
+
+    def repos(self) -> list[RepoInfo]: ...
+
+    def stats(self) -> dict[str, int]: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+
+def default_db_path() -> Path:
+    """``$ERRDEX_DB`` when set, so tests and CI can point errdex elsewhere; else the user data dir."""
+    override = os.environ.get("ERRDEX_DB")
+    if override:
+        return Path(override)
+    return platformdirs.user_data_path("errdex") / "errdex.db"
+
+
+def open_store(target: str | os.PathLike[str] | None = None, *, readonly: bool = False) -> Store:
+    """Open (creating if needed, unless ``readonly``) the store at a path or database URL."""
+    # Checked before any Path() conversion, which would fold the URL's "//" into "/".
+    raw = os.fspath(target) if target is not None else os.environ.get("ERRDEX_DB", "")
+    if raw.startswith(_POSTGRES_SCHEMES):
+        raise ErrdexError("PostgreSQL is not supported yet; give a path to a SQLite file instead")
+    return SqliteStore(Path(raw) if raw else default_db_path(), readonly=readonly)

@@ -1,0 +1,242 @@
+"""Record exports and imports: JSON Lines in either format, and Parquet.
+
+Everything streams, so exporting or importing a large store never holds it in memory.  Writes
+go to a temporary file beside the target that replaces it only when complete: an interrupted
+export leaves the previous file, or none, but never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from pydantic import ValidationError
+
+from errdex.errors import ErrdexError
+from errdex.record import Record, RepoInfo, Site, SiteKind
+from errdex.store import Store
+
+Format = Literal["errlookup", "errdex"]
+
+_BATCH = 1000
+_SITE_KINDS: dict[str, SiteKind] = {"http": "http", "console": "log"}
+_LANGUAGES = {
+    ".py": "python", ".pyi": "python", ".pyx": "python",
+    ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
+    ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript", ".cts": "typescript",
+    ".go": "go", ".rs": "rust", ".java": "java", ".rb": "ruby", ".php": "php",
+}  # fmt: skip
+
+_TEXT = pa.string()
+_INT = pa.int32()
+_TEXTS = pa.list_(pa.string())
+
+
+def _required(name: str, type_: pa.DataType) -> pa.Field:
+    return pa.field(name, type_, nullable=False)
+
+
+_SITE = pa.struct(
+    [
+        _required("filePath", _TEXT),
+        _required("lineNumber", _INT),
+        _required("kind", _TEXT),
+        pa.field("function", _TEXT),
+        _required("conditions", _TEXTS),
+        pa.field("errorClass", _TEXT),
+        pa.field("qualifiedClass", _TEXT),
+        pa.field("errorMessage", _TEXT),
+    ]
+)
+
+#: Every errdex field, in ``Record`` order, so a Parquet row is a ``to_errdex()`` dict.
+PARQUET_SCHEMA = pa.schema(
+    [
+        _required("id", _TEXT),
+        _required("repo", _TEXT),
+        _required("slug", _TEXT),
+        pa.field("errorCode", _TEXT),
+        _required("errorMessage", _TEXT),
+        _required("messagePattern", _TEXT),
+        _required("errorType", _TEXT),
+        pa.field("errorClass", _TEXT),
+        pa.field("httpStatus", _INT),
+        _required("severity", _TEXT),
+        _required("filePath", _TEXT),
+        _required("lineNumber", _INT),
+        _required("sourceCode", _TEXT),
+        _required("sourceCodeStart", _INT),
+        _required("sourceCodeEnd", _INT),
+        _required("githubUrl", _TEXT),
+        _required("documentation", _TEXT),
+        _required("triggerScenarios", _TEXT),
+        _required("commonSituations", _TEXT),
+        _required("solutions", _TEXTS),
+        pa.field("exampleFix", _TEXT),
+        pa.field("handlingStrategy", _TEXT),
+        pa.field("validationCode", _TEXT),
+        pa.field("typeGuard", _TEXT),
+        pa.field("tryCatchPattern", _TEXT),
+        _required("preventionTips", _TEXTS),
+        _required("tags", _TEXTS),
+        pa.field("backgroundTag", _TEXT),
+        _required("analyzedSha", _TEXT),
+        # Kept as text: the exact string round-trips, whatever its sub-second precision.
+        _required("analyzedAt", _TEXT),
+        _required("schemaVersion", pa.int8()),
+        _required("language", _TEXT),
+        pa.field("package", _TEXT),
+        pa.field("version", _TEXT),
+        pa.field("function", _TEXT),
+        pa.field("qualifiedClass", _TEXT),
+        _required("conditions", _TEXTS),
+        _required("placeholders", _TEXTS),
+        _required("messageKind", _TEXT),
+        _required("sites", pa.list_(_SITE)),
+        _required("enrichment", _TEXT),
+    ]
+)
+
+
+def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_version: str) -> int:
+    """Write one record per line and return how many.
+
+    ``errlookup`` lines are ``{"record": <schema v2>, "datasetVersion": ...}`` exactly as the
+    existing dataset publishes them; ``errdex`` lines are the full record and carry no version.
+    """
+    if fmt not in get_args(Format):
+        raise ErrdexError(f"unknown export format {fmt!r}; use errlookup or errdex")
+    count = 0
+    with _replacing(out) as tmp, tmp.open("x", encoding="utf-8", newline="\n") as lines:
+        for record in records:
+            line = (
+                {"record": record.to_errlookup(), "datasetVersion": dataset_version}
+                if fmt == "errlookup"
+                else record.to_errdex()
+            )
+            lines.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+            count += 1
+    return count
+
+
+def write_parquet(records: Iterable[Record], out: Path) -> int:
+    """Write records as Parquet rows (camelCase columns, see ``PARQUET_SCHEMA``); return how many."""
+    count = 0
+    with (
+        _replacing(out) as tmp,
+        pq.ParquetWriter(tmp, PARQUET_SCHEMA, compression="zstd") as writer,
+    ):
+        for chunk in _chunks(records, _BATCH):
+            rows = [record.to_errdex() for record in chunk]
+            writer.write_batch(pa.RecordBatch.from_pylist(rows, schema=PARQUET_SCHEMA))
+            count += len(chunk)
+    return count
+
+
+def read_jsonl(path: Path) -> Iterator[Record]:
+    """Records from a JSONL file in either format, told apart line by line.
+
+    An ``errlookup`` record has only schema v2 fields.  Extension fields then keep their
+    defaults except two the v2 fields imply, so the imported record is as findable as a mined
+    one: ``sites`` becomes its own location (kind ``http`` for http errors, ``log`` for console
+    ones, else ``raise``) and ``language`` follows the file extension (``unknown`` if unlisted).
+    """
+    with path.open("rb") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                record = _parse(line)
+            except ValidationError as exc:
+                raise ErrdexError(f"{path}:{number}: invalid record: {_describe(exc)}") from exc
+            except ValueError as exc:
+                raise ErrdexError(f"{path}:{number}: {exc}") from exc
+            yield record
+
+
+def _parse(line: bytes) -> Record:
+    try:
+        data = json.loads(line)
+    except ValueError as exc:
+        raise ValueError(f"not JSON ({exc})") from exc
+    if not isinstance(data, dict):
+        raise ValueError("expected a JSON object per line")
+    if "record" not in data:
+        return Record.model_validate(data)
+    if not isinstance(data["record"], dict):
+        raise ValueError('"record" must be a JSON object')
+    return _from_errlookup(data["record"])
+
+
+def _from_errlookup(fields: dict[str, Any]) -> Record:
+    record = Record.model_validate(fields)
+    site = Site(
+        file_path=record.file_path,
+        line_number=record.line_number,
+        kind=_SITE_KINDS.get(record.error_type, "raise"),
+    )
+    implied = {
+        "sites": [site],
+        "language": _LANGUAGES.get(os.path.splitext(record.file_path)[1], "unknown"),
+    }
+    # A line that does carry extension fields keeps them.
+    return record.model_copy(update={key: value for key, value in implied.items() if key not in fields})
+
+
+def _describe(exc: ValidationError, shown: int = 3) -> str:
+    """Pydantic's multi-line report squeezed into one line: the first few problems."""
+    errors = exc.errors()
+    parts = [f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in errors[:shown]]
+    more = f" (and {len(errors) - shown} more)" if len(errors) > shown else ""
+    return "; ".join(parts) + more
+
+
+def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+    it = iter(records)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+@contextmanager
+def _replacing(out: Path) -> Iterator[Path]:
+    """A fresh path beside ``out`` to write to; it replaces ``out`` only if the block succeeds."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.{uuid.uuid4().hex[:12]}.tmp")
+    try:
+        yield tmp
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def import_file(path: Path, store: Store) -> list[RepoInfo]:
+    """Load a JSONL file into the store, replacing the records of each repository it holds.
+
+    The whole file is read and validated before anything is written, so a bad line leaves
+    the store as it was.
+    """
+    by_repo: dict[str, list[Record]] = {}
+    for record in read_jsonl(path):
+        by_repo.setdefault(record.repo, []).append(record)
+    infos = []
+    for repo, records in by_repo.items():
+        newest = max(records, key=lambda r: r.analyzed_at)
+        info = RepoInfo(
+            repo=repo,
+            sha=newest.analyzed_sha,
+            analyzed_at=newest.analyzed_at,
+            kind="import",
+            package=newest.package,
+            version=newest.version,
+        )
+        infos.append(store.replace_repo(info, records))
+    return infos

@@ -1,0 +1,270 @@
+"""The SQLite store: one local file, one writer and any number of readers at a time (WAL).
+
+Each record is kept whole as its ``to_errdex()`` JSON in ``records.data``; the other columns
+exist only to find records, so reading one back never depends on the column layout.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from errdex.errors import ErrdexError
+from errdex.record import Record, RepoInfo
+
+#: Bumped whenever a table or index changes; older files are refused, not migrated.
+STORE_SCHEMA = 1
+
+# records.num, not the implicit rowid, keys the full-text index: VACUUM may renumber an
+# implicit rowid, which would silently point the index at the wrong records.
+# sites are found by file name first: a traceback gives an absolute path whose tail is the
+# stored path, and an index on the name serves that lookup where a LIKE '%suffix' could not.
+_SCHEMA = f"""
+BEGIN IMMEDIATE;
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS repos (
+    repo TEXT PRIMARY KEY,
+    sha TEXT NOT NULL,
+    analyzed_at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    package TEXT,
+    version TEXT,
+    files INTEGER NOT NULL,
+    skipped INTEGER NOT NULL,
+    sites INTEGER NOT NULL,
+    records INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    num INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    repo TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    file_path TEXT NOT NULL,
+    line_number INTEGER NOT NULL,
+    error_type TEXT NOT NULL,
+    error_class TEXT,
+    qualified_class TEXT,
+    error_message TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, slug);
+CREATE INDEX IF NOT EXISTS records_order ON records (repo, file_path, line_number, id);
+CREATE TABLE IF NOT EXISTS sites (
+    record_id TEXT NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+    file_path TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    line INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sites_location ON sites (file_name, line);
+CREATE INDEX IF NOT EXISTS sites_record ON sites (record_id);
+CREATE VIRTUAL TABLE IF NOT EXISTS messages USING fts5 (
+    error_message, content = 'records', content_rowid = 'num', tokenize = 'unicode61'
+);
+CREATE TRIGGER IF NOT EXISTS records_index_message AFTER INSERT ON records BEGIN
+    INSERT INTO messages (rowid, error_message) VALUES (new.num, new.error_message);
+END;
+CREATE TRIGGER IF NOT EXISTS records_unindex_message AFTER DELETE ON records BEGIN
+    INSERT INTO messages (messages, rowid, error_message)
+    VALUES ('delete', old.num, old.error_message);
+END;
+INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '{STORE_SCHEMA}');
+COMMIT;
+"""
+
+_REPO_COLUMNS = (
+    "repo", "sha", "analyzed_at", "kind", "package", "version", "files", "skipped", "sites", "records",
+)  # fmt: skip
+_ORDER = "r.repo, r.file_path, r.line_number, r.id"
+_WORD = re.compile(r"\w+")
+#: A pasted traceback can be long; its first words say enough to rank messages.
+_MAX_TERMS = 32
+
+
+class SqliteStore:
+    """A :class:`errdex.store.Store` in one SQLite file."""
+
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+        self.path = path
+        self.readonly = readonly
+        self._db = _connect(path, readonly)
+
+    def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
+        """Delete and re-insert in one transaction, so a failed run leaves the previous version."""
+        if self.readonly:
+            raise ErrdexError(f"{self.path} is open read-only; open it writable to store records")
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("DELETE FROM records WHERE repo = ?", (info.repo,))
+            count = sites = 0
+            for record in records:
+                sites += self._insert(info.repo, record)
+                count += 1
+            stored = info.model_copy(update={"records": count, "sites": sites})
+            db.execute(
+                f"INSERT OR REPLACE INTO repos ({', '.join(_REPO_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(_REPO_COLUMNS))})",
+                [getattr(stored, column) for column in _REPO_COLUMNS],
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return stored
+
+    def _insert(self, repo: str, record: Record) -> int:
+        """Insert one record and its sites; returns how many sites were indexed."""
+        if record.repo != repo:
+            raise ErrdexError(f"record {record.id} belongs to {record.repo}, not to {repo}")
+        data = json.dumps(record.to_errdex(), ensure_ascii=False, separators=(",", ":"))
+        try:
+            self._db.execute(
+                "INSERT INTO records (id, repo, slug, file_path, line_number, error_type, error_class,"
+                " qualified_class, error_message, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id, record.repo, record.slug, record.file_path, record.line_number,
+                    record.error_type, record.error_class, record.qualified_class,
+                    record.error_message, data,
+                ),
+            )  # fmt: skip
+        except sqlite3.IntegrityError as exc:
+            raise ErrdexError(
+                f"{repo}: record {record.id} ({record.slug}) repeats an id or slug already in this batch"
+            ) from exc
+        # A record without sites was still raised somewhere: its own location stands in.
+        places = [(site.file_path, site.line_number) for site in record.sites] or [
+            (record.file_path, record.line_number)
+        ]
+        self._db.executemany(
+            "INSERT INTO sites (record_id, file_path, file_name, line) VALUES (?, ?, ?, ?)",
+            [(record.id, path, _file_name(path), line) for path, line in places],
+        )
+        return len(places)
+
+    def records(self, repo: str | None = None) -> Iterator[Record]:
+        where, params = ("WHERE r.repo = ?", (repo,)) if repo is not None else ("", ())
+        for (data,) in self._db.execute(f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}", params):
+            yield Record.model_validate_json(data)
+
+    def get(self, key: str) -> Record | None:
+        row = self._db.execute("SELECT data FROM records WHERE id = ?", (key,)).fetchone()
+        if row is None and key.count("/") >= 2:
+            repo, slug = key.rsplit("/", 1)
+            row = self._db.execute(
+                "SELECT data FROM records WHERE repo = ? AND slug = ?", (repo, slug)
+            ).fetchone()
+        return None if row is None else Record.model_validate_json(row[0])
+
+    def at_location(self, file_suffix: str, line: int, drift: int = 0) -> list[Record]:
+        """Nearest first. The suffix matches whole path components: ``models.py`` does not
+        match ``mymodels.py``, and ``requests/models.py`` matches ``src/requests/models.py``."""
+        suffix = file_suffix.replace("\\", "/").lstrip("/")
+        rows = self._db.execute(
+            "SELECT r.data, min(abs(s.line - :line)) AS distance"
+            " FROM sites s JOIN records r ON r.id = s.record_id"
+            " WHERE s.file_name = :name AND s.line BETWEEN :line - :drift AND :line + :drift"
+            " AND (s.file_path = :suffix OR substr(s.file_path, -length(:suffix) - 1) = '/' || :suffix)"
+            f" GROUP BY r.num ORDER BY distance, {_ORDER}",
+            {"line": line, "drift": drift, "name": _file_name(suffix), "suffix": suffix},
+        )
+        return [Record.model_validate_json(data) for data, _ in rows]
+
+    def search_text(self, query: str, limit: int = 20) -> list[Record]:
+        """Best bm25 matches for any of the query's words.
+
+        Words are OR-ed because a pasted message carries runtime values (names, numbers) that
+        the stored template lacks; ranking still puts messages sharing most words first.  Only
+        word characters reach FTS5, each word quoted, so its query syntax never applies.
+        """
+        terms = list(dict.fromkeys(_WORD.findall(query)))[:_MAX_TERMS]
+        if not terms:
+            return []
+        rows = self._db.execute(
+            "SELECT r.data FROM (SELECT rowid, rank FROM messages WHERE messages MATCH ?"
+            " ORDER BY rank LIMIT ?) m JOIN records r ON r.num = m.rowid ORDER BY m.rank",
+            (" OR ".join(f'"{term}"' for term in terms), limit),
+        )
+        return [Record.model_validate_json(data) for (data,) in rows]
+
+    def repos(self) -> list[RepoInfo]:
+        rows = self._db.execute(f"SELECT {', '.join(_REPO_COLUMNS)} FROM repos ORDER BY repo")
+        return [RepoInfo.model_validate(dict(zip(_REPO_COLUMNS, row, strict=True))) for row in rows]
+
+    def stats(self) -> dict[str, int]:
+        """Table sizes, then record counts per ``errorType:<type>``."""
+        counts = {
+            table: self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("repos", "records", "sites")
+        }
+        for error_type, count in self._db.execute(
+            "SELECT error_type, count(*) FROM records GROUP BY error_type ORDER BY error_type"
+        ):
+            counts[f"errorType:{error_type}"] = count
+        return counts
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _file_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
+
+
+def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
+    """A configured connection to a file holding this store schema; creates it unless read-only."""
+    if readonly and not path.is_file():
+        raise ErrdexError(f"no errdex database at {path}")
+    try:
+        if readonly:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(path, isolation_level=None)
+    except (OSError, sqlite3.Error) as exc:
+        raise ErrdexError(f"cannot open {path}: {exc}") from exc
+    try:
+        _prepare(db, path, readonly)
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise ErrdexError(f"cannot use {path} as an errdex database: {exc}") from exc
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _prepare(db: sqlite3.Connection, path: Path, readonly: bool) -> None:
+    db.execute("PRAGMA foreign_keys = ON")
+    if readonly:
+        db.execute("PRAGMA query_only = ON")
+    else:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables and not readonly:
+        db.executescript(_SCHEMA)
+    elif "meta" not in tables:
+        raise ErrdexError(f"{path} is not an errdex database")
+    row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if row is None or row[0] != str(STORE_SCHEMA):
+        found = "none" if row is None else row[0]
+        raise ErrdexError(
+            f"{path} has store schema {found} but this errdex needs {STORE_SCHEMA}; delete it and mine again"
+        )

@@ -1,0 +1,130 @@
+"""Real packages from PyPI at pinned versions, downloaded once and cached (tests and bench/).
+
+The cache lives in ``$ERRDEX_TEST_CACHE`` or ``<repo>/.cache/pypi``.  Each archive is unpacked
+once into a sibling directory; a lock file per package and an unpack-to-temp-then-rename keep
+parallel runs from seeing or leaving a half-written copy.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def cache_dir() -> Path:
+    configured = os.environ.get("ERRDEX_TEST_CACHE")
+    path = Path(configured) if configured else REPO_ROOT / ".cache" / "pypi"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def canonical(name: str) -> str:
+    """A distribution name as PyPI compares them: ``SQLAlchemy`` and ``sqlalchemy`` are one."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def archive_name_and_version(filename: str) -> tuple[str, str] | None:
+    """``(name, version)`` of a wheel or sdist file name, or None for anything else."""
+    if filename.endswith(".whl"):
+        name, version, *_ = filename.split("-")
+        return canonical(name), version
+    for suffix in (".tar.gz", ".zip"):
+        if filename.endswith(suffix):
+            name, _, version = filename.removesuffix(suffix).rpartition("-")
+            return canonical(name), version
+    return None
+
+
+def find_archive(cache: Path, name: str, version: str) -> Path | None:
+    """The cached archive of ``name==version``, a wheel in preference to an sdist."""
+    found = [
+        path
+        for path in cache.iterdir()
+        if path.is_file() and archive_name_and_version(path.name) == (canonical(name), version)
+    ]
+    found.sort(key=lambda path: not path.name.endswith(".whl"))
+    return found[0] if found else None
+
+
+def download(cache: Path, name: str, version: str) -> Path:
+    """Download ``name==version`` into the cache: the wheel if there is one, else the sdist."""
+    failures = []
+    for only in (["--only-binary", ":all:"], ["--no-binary", ":all:"]):
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--disable-pip-version-check",
+            *only,
+            f"{name}=={version}",
+            "-d",
+            str(cache),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode == 0:
+            archive = find_archive(cache, name, version)
+            if archive is not None:
+                return archive
+        failures.append(f"$ {' '.join(command)}\n{done.stdout}{done.stderr}")
+    raise RuntimeError(f"could not download {name}=={version} from PyPI:\n" + "\n".join(failures))
+
+
+def unpack(archive: Path, into: Path) -> None:
+    if archive.name.endswith((".whl", ".zip")):
+        with zipfile.ZipFile(archive) as zipped:
+            zipped.extractall(into)
+    else:
+        with tarfile.open(archive) as tarred:
+            tarred.extractall(into, filter="data")
+
+
+@contextmanager
+def locked(lock_path: Path) -> Iterator[None]:
+    with lock_path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def project_root(unpacked: Path) -> Path:
+    """An sdist holds one ``name-version/`` folder: that folder is the project."""
+    entries = list(unpacked.iterdir())
+    if len(entries) == 1 and entries[0].is_dir():
+        return entries[0]
+    return unpacked
+
+
+def fetch_package(name: str, version: str) -> Path:
+    """The unpacked root of ``name==version`` from PyPI, downloaded and unpacked at most once."""
+    cache = cache_dir()
+    unpacked = cache / f"{canonical(name)}-{version}"
+    if unpacked.is_dir():
+        return project_root(unpacked)
+    with locked(cache / f"{canonical(name)}-{version}.lock"):
+        if not unpacked.is_dir():  # another process may have finished while we waited
+            archive = find_archive(cache, name, version) or download(cache, name, version)
+            partial = Path(tempfile.mkdtemp(prefix=f".{unpacked.name}-", dir=cache))
+            try:
+                partial.chmod(0o755)  # mkdtemp makes it private to its creator
+                unpack(archive, partial)
+                partial.rename(unpacked)
+            except BaseException:
+                shutil.rmtree(partial, ignore_errors=True)
+                raise
+    return project_root(unpacked)

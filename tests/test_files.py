@@ -1,0 +1,200 @@
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+
+from errdex.errors import ErrdexError
+from errdex.record import SCHEMA_V2_KEYS, Record, Site, base_slug, permalink, record_id
+from errdex.store.files import PARQUET_SCHEMA, read_jsonl, write_jsonl, write_parquet
+
+SHA = "3f786850e387550fdab836ed7e6dc881de23001b"
+
+
+def make_record(
+    message: str, *, file_path: str = "src/shop/cart.py", line: int = 40, **fields: Any
+) -> Record:
+    repo = "acme/shop"
+    start, end = max(1, line - 18), line + 18
+    values: dict[str, Any] = {
+        "id": record_id(repo, message, file_path),
+        "repo": repo,
+        "slug": base_slug(None, message),
+        "error_code": None,
+        "error_message": message,
+        "message_pattern": "^" + message.replace("{}", "(.+)") + "$",
+        "error_type": "exception",
+        "error_class": "ValueError",
+        "http_status": None,
+        "severity": "error",
+        "file_path": file_path,
+        "line_number": line,
+        "source_code": f'raise ValueError("{message}")',
+        "source_code_start": start,
+        "source_code_end": end,
+        "github_url": permalink(repo, SHA, file_path, start, end),
+        "documentation": "Raised when the cart cannot take the item.",
+        "trigger_scenarios": "Adding an item that is out of stock.",
+        "common_situations": "Stale product pages.",
+        "solutions": ["Refresh stock before adding.", "Catch ValueError and show a message."],
+        "example_fix": "if item.in_stock:\n    cart.add(item)",
+        "handling_strategy": "validation",
+        "validation_code": None,
+        "type_guard": None,
+        "try_catch_pattern": "try:\n    cart.add(item)\nexcept ValueError:\n    ...",
+        "prevention_tips": ["Check stock first."],
+        "tags": ["cart", "stock"],
+        "background_tag": None,
+        "analyzed_sha": SHA,
+        "analyzed_at": "2024-05-01T12:00:00.123Z",
+    }
+    return Record(**{**values, **fields})
+
+
+RECORDS = [
+    make_record(
+        "item {} is out of stock",
+        function="Cart.add",
+        qualified_class="builtins.ValueError",
+        conditions=["not item.in_stock"],
+        placeholders=["item.name"],
+        message_kind="template",
+        package="shop",
+        version="2.1.0",
+        sites=[
+            Site(
+                file_path="src/shop/cart.py", line_number=40, kind="raise", conditions=["not item.in_stock"]
+            ),
+            Site(file_path="src/shop/cart.py", line_number=77, kind="raise", function="Cart.extend"),
+        ],
+    ),
+    make_record("prix négatif refusé — vérifiez le panier", line=12),
+    make_record(
+        "payment service unavailable",
+        file_path="src/shop/api.py",
+        line=5,
+        error_type="http",
+        error_class=None,
+        http_status=503,
+        handling_strategy="retry",
+    ),
+]
+
+
+def test_errdex_jsonl_round_trip_is_lossless(tmp_path: Path) -> None:
+    out = tmp_path / "exports" / "shop.jsonl"
+
+    assert write_jsonl(iter(RECORDS), out, "errdex", "ignored") == 3
+
+    assert list(read_jsonl(out)) == RECORDS
+
+
+def test_errlookup_export_matches_the_published_dataset(tmp_path: Path) -> None:
+    out = tmp_path / "shop.jsonl"
+    write_jsonl(RECORDS, out, "errlookup", "2024.05")
+
+    text = out.read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert [list(line) for line in lines] == [["record", "datasetVersion"]] * 3
+    assert all(tuple(line["record"]) == SCHEMA_V2_KEYS for line in lines)
+    assert {line["datasetVersion"] for line in lines} == {"2024.05"}
+    assert "prix négatif" in text
+    assert text.startswith(f'{{"record":{{"id":"{RECORDS[0].id}","repo":')
+
+
+def test_errlookup_import_keeps_every_v2_field_and_implies_sites(tmp_path: Path) -> None:
+    out = tmp_path / "shop.jsonl"
+    write_jsonl(RECORDS, out, "errlookup", "2024.05")
+
+    imported = list(read_jsonl(out))
+
+    assert [record.to_errlookup() for record in imported] == [record.to_errlookup() for record in RECORDS]
+    assert [record.sites for record in imported] == [
+        [Site(file_path="src/shop/cart.py", line_number=40, kind="raise")],
+        [Site(file_path="src/shop/cart.py", line_number=12, kind="raise")],
+        [Site(file_path="src/shop/api.py", line_number=5, kind="http")],
+    ]
+    assert {record.language for record in imported} == {"python"}
+
+
+def test_read_jsonl_accepts_both_formats_in_one_file(tmp_path: Path) -> None:
+    out = tmp_path / "mixed.jsonl"
+    errlookup = json.dumps({"record": RECORDS[1].to_errlookup(), "datasetVersion": "1"})
+    errdex = json.dumps(RECORDS[0].to_errdex())
+    out.write_text(f"{errdex}\n\n{errlookup}\n", encoding="utf-8")
+
+    first, second = read_jsonl(out)
+
+    assert first == RECORDS[0]
+    assert second.to_errlookup() == RECORDS[1].to_errlookup()
+
+
+@pytest.mark.parametrize(
+    ("bad_line", "problem"),
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"record": "x"}', "record"),
+        (json.dumps({**RECORDS[0].to_errdex(), "id": "0000000000000000"}), "id does not match"),
+        (json.dumps({**RECORDS[0].to_errdex(), "lineNumber": 0}), "lineNumber"),
+    ],
+)
+def test_malformed_line_names_file_and_line(tmp_path: Path, bad_line: str, problem: str) -> None:
+    path = tmp_path / "broken.jsonl"
+    good = json.dumps(RECORDS[0].to_errdex())
+    path.write_text(f"{good}\n{good}\n{bad_line}\n", encoding="utf-8")
+
+    with pytest.raises(ErrdexError, match=problem) as raised:
+        list(read_jsonl(path))
+
+    message = str(raised.value)
+    assert message.startswith(f"{path}:3: ")
+    assert "\n" not in message
+
+
+def test_parquet_export_reads_back(tmp_path: Path) -> None:
+    out = tmp_path / "shop.parquet"
+
+    assert write_parquet(RECORDS, out) == 3
+
+    table = pq.read_table(out)
+    assert table.num_rows == 3
+    assert table.schema.names == list(RECORDS[0].to_errdex())
+    assert table.schema.equals(PARQUET_SCHEMA)
+    assert table.column("id").to_pylist() == [record.id for record in RECORDS]
+    assert table.column("httpStatus").to_pylist() == [None, None, 503]
+    assert table.column("tags").to_pylist()[0] == ["cart", "stock"]
+    sites = table.column("sites").to_pylist()[0]
+    assert [(site["lineNumber"], site["function"]) for site in sites] == [(40, None), (77, "Cart.extend")]
+    assert [Record.model_validate(row) for row in table.to_pylist()] == RECORDS
+
+
+def test_parquet_export_of_nothing_is_a_valid_empty_file(tmp_path: Path) -> None:
+    out = tmp_path / "empty.parquet"
+
+    assert write_parquet([], out) == 0
+
+    assert pq.read_table(out).num_rows == 0
+
+
+def test_failed_export_leaves_the_previous_file(tmp_path: Path) -> None:
+    def broken() -> Iterator[Record]:
+        yield RECORDS[0]
+        raise RuntimeError("store went away")
+
+    jsonl, parquet = tmp_path / "shop.jsonl", tmp_path / "shop.parquet"
+    write_jsonl(RECORDS, jsonl, "errdex", "1")
+    write_parquet(RECORDS, parquet)
+    before = jsonl.read_bytes(), parquet.read_bytes()
+
+    with pytest.raises(RuntimeError):
+        write_jsonl(broken(), jsonl, "errlookup", "2")
+    with pytest.raises(RuntimeError):
+        write_parquet(broken(), parquet)
+
+    assert (jsonl.read_bytes(), parquet.read_bytes()) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["shop.jsonl", "shop.parquet"]

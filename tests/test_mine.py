@@ -1,0 +1,354 @@
+"""Mining small packages written to disk, one construct at a time."""
+
+from __future__ import annotations
+
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from errdex.errors import ErrdexError
+from errdex.mine import MineResult, mine
+from errdex.record import Record, record_id
+
+SHA = "0123456789abcdef0123456789abcdef01234567"
+
+
+def write(root: Path, files: dict[str, str | bytes]) -> Path:
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(textwrap.dedent(content))
+    return root
+
+
+def mine_files(tmp_path: Path, files: dict[str, str | bytes], **options: object) -> MineResult:
+    return mine(write(tmp_path, files), repo="acme/widgets", sha=SHA, jobs=1, **options)  # type: ignore[arg-type]
+
+
+def by_message(result: MineResult) -> dict[str, Record]:
+    return {r.error_message: r for r in result.records}
+
+
+def test_message_forms_become_templates(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/core.py": """
+                from gettext import gettext as _
+                PREFIX = "widget"
+                TEMPLATE = "module level {} template"
+
+                def check(name, size, kind):
+                    if size < 0:
+                        raise ValueError("size must be "  "non-negative")
+                    if size > 10:
+                        raise ValueError(f"size {size} exceeds {kind!r}")
+                    if kind == "a":
+                        raise TypeError("expected %s, got %d" % (name, size))
+                    if kind == "b":
+                        raise KeyError("unknown {name}: {}".format(size, name=name))
+                    if kind == "c":
+                        raise LookupError("missing " + name + "!")
+                    if kind == "d":
+                        raise RuntimeError(_("translated %(what)s") % {"what": kind})
+                    message = f"bound earlier: {name}"
+                    if kind == "e":
+                        raise OSError(message)
+                    if kind == "f":
+                        raise OSError(TEMPLATE.format(kind))
+            """,
+        },
+    )
+    records = by_message(result)
+    assert set(records) == {
+        "size must be non-negative",
+        "size {size} exceeds {kind}",
+        "expected %s, got %d",
+        "unknown {name}: {size}",
+        "missing {name}!",
+        "translated %(what)s",
+        "bound earlier: {name}",
+        "module level {kind} template",
+    }
+    assert records["size {size} exceeds {kind}"].message_pattern == "size (.+?) exceeds (.+?)"
+    assert records["missing {name}!"].placeholders == ["name"]
+    assert records["expected %s, got %d"].placeholders == ["name", "size"]
+    assert records["size must be non-negative"].message_kind == "literal"
+    assert records["size {size} exceeds {kind}"].message_kind == "template"
+    assert records["size must be non-negative"].function == "check"
+
+
+def test_conditions_are_the_path_to_the_site_innermost_last(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                def f(a, b):
+                    if a:
+                        pass
+                    elif b > 1:
+                        while b:
+                            raise ValueError("deep")
+                    else:
+                        raise ValueError("else branch")
+            """
+        },
+    )
+    records = by_message(result)
+    assert records["deep"].conditions == ["not (a)", "b > 1", "b"]
+    assert records["else branch"].conditions == ["not (a)", "not (b > 1)"]
+
+
+def test_every_site_of_a_message_is_kept_under_one_id(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "a.py": """
+                def f():
+                    raise ValueError("same")
+
+                def g():
+                    raise ValueError("same")
+            """,
+            "b.py": """
+                def h():
+                    raise ValueError("same")
+            """,
+        },
+    )
+    records = sorted(result.records, key=lambda r: r.file_path)
+    assert [(r.file_path, [s.line_number for s in r.sites]) for r in records] == [
+        ("a.py", [3, 6]),
+        ("b.py", [3]),
+    ]
+    assert records[0].id == record_id("acme/widgets", "same", "a.py")
+    assert [s.function for s in records[0].sites] == ["f", "g"]
+    assert len({r.slug for r in records}) == 2
+
+
+def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "lib/__init__.py": "from lib.errors import NotFound\n",
+            "lib/errors.py": """
+                class NotFound(LookupError):
+                    def __init__(self, name):
+                        super().__init__(f"no such widget: {name}")
+                        self.name = name
+
+                class Gone(NotFound):
+                    pass
+            """,
+            "lib/api.py": """
+                from lib import NotFound
+                from .errors import Gone
+
+                def get(name):
+                    if name is None:
+                        raise NotFound("anonymous")
+                    raise NotFound(name)
+
+                def drop(name):
+                    raise Gone(name)
+            """,
+        },
+    )
+    records = by_message(result)
+    assert "no such widget: anonymous" in records
+    dynamic = records["no such widget: {name}"]
+    assert dynamic.error_class == "NotFound"
+    assert dynamic.qualified_class == "lib.errors.NotFound"
+    assert {s.qualified_class for s in dynamic.sites} == {"lib.errors.NotFound", "lib.errors.Gone"}
+
+
+def test_raise_helpers_make_their_callers_sites(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "cli/__init__.py": "",
+            "cli/errors.py": "class BadParameter(Exception):\n    pass\n",
+            "cli/types.py": """
+                from .errors import BadParameter
+
+                class ParamType:
+                    def fail(self, message, param=None):
+                        raise BadParameter(message)
+
+                class Choice(ParamType):
+                    def convert(self, value):
+                        if value not in ("a", "b"):
+                            self.fail(f"{value!r} is not one of 'a', 'b'.")
+                        return value
+
+                def _warn(message):
+                    import warnings
+                    warnings.warn(message, DeprecationWarning)
+
+                def deprecated(name):
+                    _warn(f"{name} is deprecated")
+            """,
+            "cli/main.py": """
+                import argparse
+                from cli.types import _warn
+
+                def run():
+                    parser = argparse.ArgumentParser()
+                    parser.error("no command given")
+                    _warn("run() is deprecated")
+            """,
+        },
+    )
+    records = by_message(result)
+    choice = records["{value} is not one of 'a', 'b'."]
+    assert choice.error_class == "BadParameter"
+    assert choice.qualified_class == "cli.errors.BadParameter"
+    assert choice.function == "Choice.convert"
+    assert choice.conditions == ['value not in ("a", "b")']
+    assert records["run() is deprecated"].error_class == "DeprecationWarning"
+    assert records["run() is deprecated"].severity == "warning"
+    assert records["{name} is deprecated"].function == "deprecated"
+    assert records["no command given"].error_class == "SystemExit"
+
+
+def test_warnings_asserts_logging_exit_and_http(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "app.py": """
+                import logging
+                import sys
+                import warnings
+                from fastapi import HTTPException
+                from flask import abort
+
+                logger = logging.getLogger(__name__)
+
+                def handler(item, user):
+                    assert item is not None, "item is required"
+                    warnings.warn("old API", FutureWarning)
+                    logger.error("failed to load %s for %s", item, user)
+                    logger.critical("disk full")
+                    if not user:
+                        raise HTTPException(status_code=404, detail=f"user {user} not found")
+                    if user == "root":
+                        abort(403, "root may not do that")
+                    sys.exit("fatal: giving up")
+            """
+        },
+    )
+    records = by_message(result)
+    assert records["item is required"].error_class == "AssertionError"
+    assert records["item is required"].conditions == ["not (item is not None)"]
+    warn = records["old API"]
+    assert (warn.error_class, warn.severity, warn.error_type) == ("FutureWarning", "warning", "console")
+    log = records["failed to load %s for %s"]
+    assert (log.error_type, log.severity, log.placeholders) == ("console", "error", ["item", "user"])
+    assert records["disk full"].severity == "critical"
+    http = records["user {user} not found"]
+    assert (http.error_type, http.http_status, http.qualified_class) == ("http", 404, "fastapi.HTTPException")
+    assert records["root may not do that"].http_status == 403
+    assert records["fatal: giving up"].error_class == "SystemExit"
+
+
+def test_bad_files_are_skipped_with_a_reason_and_the_rest_is_mined(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.py"
+    outside.write_text('raise ValueError("outside the root")\n')
+    root = tmp_path / "root"
+    write(
+        root,
+        {
+            "good.py": 'raise ValueError("fine")\n',
+            "broken.py": "def f(:\n",
+            "nulls.py": b'raise ValueError("a")\x00\n',
+            "latin.py": '# -*- coding: latin-1 -*-\nraise ValueError("caf\xe9")\n'.encode("latin-1"),
+            "bom.py": b'\xef\xbb\xbfraise ValueError("with bom")\r\n',
+            "crlf.py": b'def f():\r\n    raise ValueError("windows")\r\n',
+            "undecodable.py": b'raise ValueError("\xff\xfe")\n',
+            "huge.py": "x = 1\n" * 100_000,
+            "tests/test_x.py": 'raise ValueError("in tests")\n',
+            ".hidden/h.py": 'raise ValueError("hidden")\n',
+        },
+    )
+    (root / "link.py").symlink_to(outside)
+    result = mine(root, repo="acme/widgets", sha=SHA, jobs=1, max_file_size=100_000)
+    messages = {r.error_message for r in result.records}
+    assert messages == {"fine", "café", "with bom", "windows"}
+    assert by_message(result)["windows"].line_number == 2
+    reasons = {s.path: s.reason for s in result.skipped}
+    assert set(reasons) == {"broken.py", "nulls.py", "undecodable.py", "huge.py", "link.py"}
+    assert "does not parse" in reasons["broken.py"]
+    assert "larger than" in reasons["huge.py"]
+    assert "outside" in reasons["link.py"]
+    assert result.info.skipped == 5
+
+
+def test_a_git_checkout_names_its_repository_and_commit(tmp_path: Path) -> None:
+    write(tmp_path, {"m.py": 'raise ValueError("from git")\n'})
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "remote", "add", "origin", "git@github.com:acme/gadgets.git"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "init"], check=True)
+    head = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True)
+    result = mine(tmp_path, jobs=1)
+    assert (result.info.repo, result.info.sha, result.info.kind) == (
+        "acme/gadgets",
+        head.stdout.strip(),
+        "checkout",
+    )
+    assert result.records[0].github_url.startswith(
+        f"https://github.com/acme/gadgets/blob/{head.stdout.strip()}/m.py#L"
+    )
+
+
+def test_path_prefix_maps_onto_the_repository_layout(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path, {"pkg/__init__.py": "", "pkg/m.py": 'raise ValueError("x")\n'}, path_prefix="src"
+    )
+    assert result.records[0].file_path == "src/pkg/m.py"
+    assert "/blob/" + SHA + "/src/pkg/m.py#L1-L" in result.records[0].github_url
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"repo": None, "sha": SHA}, "pass --repo"),
+        ({"repo": "acme/widgets", "sha": None}, "pass --sha"),
+        ({"repo": "not a repo", "sha": SHA}, "OWNER/NAME"),
+        ({"repo": "acme/widgets", "sha": "abc"}, "40-hex"),
+        ({"repo": "acme/widgets", "sha": SHA, "path_prefix": "../up"}, "inside the repository"),
+    ],
+)
+def test_unusable_options_get_one_clear_error(
+    tmp_path: Path, options: dict[str, object], message: str
+) -> None:
+    write(tmp_path, {"m.py": "x = 1\n"})
+    with pytest.raises(ErrdexError, match=message):
+        mine(tmp_path, jobs=1, **options)  # type: ignore[arg-type]
+
+
+def test_parallel_mining_gives_the_same_records(tmp_path: Path) -> None:
+    files = {
+        f"pkg/m{i}.py": f'def f{i}(x):\n    if x:\n        raise ValueError(f"bad {{x}} in {i}")\n'
+        for i in range(80)
+    }
+    files["pkg/__init__.py"] = ""
+    root = write(tmp_path, files)
+    one = mine(root, repo="acme/widgets", sha=SHA, jobs=1)
+    two = mine(root, repo="acme/widgets", sha=SHA, jobs=2)
+    strip = lambda rs: [r.model_copy(update={"analyzed_at": ""}) for r in rs]  # noqa: E731
+    assert strip(one.records) == strip(two.records)
+    assert len(one.records) == 80
+
+
+def test_mined_records_pass_strict_validation(tmp_path: Path) -> None:
+    result = mine_files(tmp_path, {"m.py": 'def f(x):\n    raise ValueError(f"{x} is wrong")\n'})
+    for record in result.records:
+        assert Record.model_validate(record.to_errdex()) == record
