@@ -14,8 +14,9 @@ import builtins
 import re
 import string
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from errdex.mine.patterns import Placeholder, Template
 
@@ -41,6 +42,9 @@ _PERCENT = re.compile(
 )
 _MAX_BINDING_DEPTH = 8
 _MAX_EXPRESSION_DEPTH = 200
+#: Expression types that can build a message; a call passing none of them is no helper call.
+_SINK_NAMES = frozenset({"warn", "warn_explicit", "exit", "quit", "abort", *LOG_LEVELS})
+_STRINGISH = frozenset({ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call})
 #: Class names that say "exception"; only such classes (or subclasses of builtins) are searched
 #: for a message-building constructor, which keeps ordinary classes off the hot path.
 _EXCEPTION_NAME = re.compile(r"(Error|Exception|Warning|Exit|Failure|Fault|Interrupt)$")
@@ -212,6 +216,10 @@ def format_template(fmt: str, args: list[str], kwargs: dict[str, str]) -> Templa
     return Template(()) + Template(tuple(parts))
 
 
+#: The guard conditions on the path to a statement: (test, negated), outermost first.
+_Conds = tuple[tuple[ast.expr, bool], ...]
+
+
 class _Scope:
     __slots__ = ("bindings", "class_name", "is_method", "name", "params", "positional", "qualname")
 
@@ -253,6 +261,29 @@ class _Walker:
         self.scope = _Scope(None, None, (), False, None)
         self.helpers_by_name: dict[str, HelperDef] = {}
         self._seg_cache: dict[int, str] = {}
+        # Statement type -> handler; types absent here (pass, del, global ...) hold no sites.
+        self._handlers: dict[type, Callable[[Any, _Conds], None]] = {
+            ast.Raise: self._raise,
+            ast.Expr: self._expr,
+            ast.If: self._branch,
+            ast.While: self._branch,
+            ast.Assign: self._assign,
+            ast.AugAssign: self._aug_assign,
+            ast.Return: self._return,
+            ast.FunctionDef: self._function,
+            ast.AsyncFunctionDef: self._function,
+            ast.ClassDef: self._class,
+            ast.Assert: self._assert,
+            ast.Try: self._try,
+            ast.TryStar: self._try,
+            ast.For: self._block,
+            ast.AsyncFor: self._block,
+            ast.With: self._block,
+            ast.AsyncWith: self._block,
+            ast.Match: self._match,
+            ast.Import: self._local_import,
+            ast.ImportFrom: self._local_import,
+        }
 
     # -- source text -------------------------------------------------------------------------
 
@@ -329,7 +360,7 @@ class _Walker:
             return f"{self.module}.{written}"
         return written
 
-    def _class(self, node: ast.ClassDef) -> None:
+    def _class(self, node: ast.ClassDef, conds: _Conds = ()) -> None:
         outer = self.scope
         qual = outer.child(node.name)
         bases = tuple(q for b in node.bases if (q := self.qualify(dotted(b))) is not None)
@@ -381,7 +412,7 @@ class _Walker:
         finally:
             self.scope = saved
 
-    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, conds: _Conds = ()) -> None:
         outer = self.scope
         qual = outer.child(node.name)
         args = node.args
@@ -399,64 +430,65 @@ class _Walker:
 
     # -- statements ---------------------------------------------------------------------------
 
-    def body(self, stmts: list[ast.stmt], conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+    def body(self, stmts: list[ast.stmt], conds: _Conds) -> None:
+        handlers = self._handlers
         for node in stmts:
-            t = type(node)
-            if t is ast.Raise:
-                self._raise(node, conds)  # type: ignore[arg-type]
-            elif t is ast.Expr:
-                value = node.value  # type: ignore[attr-defined]
-                if type(value) is ast.Call:
-                    self._call(value, node.lineno, conds)
-                elif type(value) is ast.Await and type(value.value) is ast.Call:
-                    self._call(value.value, node.lineno, conds)
-            elif t is ast.If or t is ast.While:
-                test = node.test  # type: ignore[attr-defined]
-                self.body(node.body, (*conds, (test, False)))  # type: ignore[attr-defined]
-                if node.orelse:  # type: ignore[attr-defined]
-                    self.body(node.orelse, (*conds, (test, True)))  # type: ignore[attr-defined]
-            elif t is ast.Assign:
-                self._assign(node)  # type: ignore[arg-type]
-            elif t is ast.AugAssign:
-                target = node.target  # type: ignore[attr-defined]
-                if isinstance(target, ast.Name) and isinstance(node.op, ast.Add):  # type: ignore[attr-defined]
-                    prev = self.scope.bindings.get(target.id)
-                    if prev is not None:
-                        self.scope.bindings[target.id] = ast.BinOp(prev, ast.Add(), node.value)  # type: ignore[attr-defined]
-            elif t is ast.Return:
-                value = node.value  # type: ignore[attr-defined]
-                if type(value) is ast.Call:
-                    self._call(value, node.lineno, conds)
-            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-                self._function(node)  # type: ignore[arg-type]
-            elif t is ast.ClassDef:
-                self._class(node)  # type: ignore[arg-type]
-            elif t is ast.Assert:
-                self._assert(node, conds)  # type: ignore[arg-type]
-            elif t is ast.Try or t is ast.TryStar:
-                self.body(node.body, conds)  # type: ignore[attr-defined]
-                for handler in node.handlers:  # type: ignore[attr-defined]
-                    self.body(handler.body, conds)
-                self.body(node.orelse, conds)  # type: ignore[attr-defined]
-                self.body(node.finalbody, conds)  # type: ignore[attr-defined]
-            elif t is ast.For or t is ast.AsyncFor or t is ast.With or t is ast.AsyncWith:
-                self.body(node.body, conds)  # type: ignore[attr-defined]
-                orelse = getattr(node, "orelse", None)
-                if orelse:
-                    self.body(orelse, conds)
-            elif t is ast.Match:
-                for case in node.cases:  # type: ignore[attr-defined]
-                    self.body(case.body, conds)
-            elif (t is ast.Import or t is ast.ImportFrom) and self.scope.qualname is not None:
-                self._import(node)  # type: ignore[arg-type]
+            handler = handlers.get(type(node))
+            if handler is not None:
+                handler(node, conds)
 
-    def _assign(self, node: ast.Assign) -> None:
+    def _expr(self, node: ast.Expr, conds: _Conds) -> None:
+        value = node.value
+        if type(value) is ast.Await:
+            value = value.value
+        if type(value) is ast.Call:
+            self._call(value, node.lineno, conds)
+
+    def _return(self, node: ast.Return, conds: _Conds) -> None:
+        if type(node.value) is ast.Call:
+            self._call(node.value, node.lineno, conds)
+
+    def _branch(self, node: ast.If | ast.While, conds: _Conds) -> None:
+        test = node.test
+        self.body(node.body, (*conds, (test, False)))
+        if node.orelse:
+            self.body(node.orelse, (*conds, (test, True)))
+
+    def _block(self, node: ast.For | ast.AsyncFor | ast.With | ast.AsyncWith, conds: _Conds) -> None:
+        self.body(node.body, conds)
+        orelse = getattr(node, "orelse", None)
+        if orelse:
+            self.body(orelse, conds)
+
+    def _try(self, node: ast.Try | ast.TryStar, conds: _Conds) -> None:
+        self.body(node.body, conds)
+        for handler in node.handlers:
+            self.body(handler.body, conds)
+        self.body(node.orelse, conds)
+        self.body(node.finalbody, conds)
+
+    def _match(self, node: ast.Match, conds: _Conds) -> None:
+        for case in node.cases:
+            self.body(case.body, conds)
+
+    def _aug_assign(self, node: ast.AugAssign, conds: _Conds) -> None:
+        target = node.target
+        if isinstance(target, ast.Name) and isinstance(node.op, ast.Add):
+            prev = self.scope.bindings.get(target.id)
+            if prev is not None:
+                self.scope.bindings[target.id] = ast.BinOp(prev, ast.Add(), node.value)
+
+    def _local_import(self, node: ast.Import | ast.ImportFrom, conds: _Conds) -> None:
+        if self.scope.qualname is not None:
+            self._import(node)
+
+    def _assign(self, node: ast.Assign, conds: _Conds = ()) -> None:
         if len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 self.scope.bindings[target.id] = node.value
 
-    def _conditions(self, conds: tuple[tuple[ast.expr, bool], ...]) -> tuple[str, ...]:
+    def _conditions(self, conds: _Conds) -> tuple[str, ...]:
         out = []
         for test, negated in conds:
             text = self.segment(test)
@@ -562,7 +594,7 @@ class _Walker:
 
     # -- sites --------------------------------------------------------------------------------
 
-    def _raise(self, node: ast.Raise, conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+    def _raise(self, node: ast.Raise, conds: _Conds) -> None:
         exc = node.exc
         if exc is None:
             return  # a bare re-raise is not a new error
@@ -622,7 +654,7 @@ class _Walker:
             site.kwargs = tuple((k, self.template(v)) for k, v in keywords.items())
         self._note_helper(site.template, "raise", site)
 
-    def _assert(self, node: ast.Assert, conds: tuple[tuple[ast.expr, bool], ...]) -> None:
+    def _assert(self, node: ast.Assert, conds: _Conds) -> None:
         site = RawSite(
             line=node.lineno,
             kind="assert",
@@ -634,47 +666,49 @@ class _Walker:
         )
         self._add(site)
 
-    def _call(self, call: ast.Call, line: int, conds: tuple[tuple[ast.expr, bool], ...]) -> None:
-        func = call.func
-        written = dotted(func)
+    def _call(self, call: ast.Call, line: int, conds: _Conds) -> None:
+        written = dotted(call.func)
         if written is None:
             return
-        resolved = self.qualify(written) or written
-        args = call.args
-        keywords = {k.arg: k.value for k in call.keywords if k.arg}
-        if resolved in ("warnings.warn", "warnings.warn_explicit"):
-            self._warn(call, line, conds, keywords)
-            return
-        if resolved in ("sys.exit", "exit", "quit", "builtins.exit"):
-            message = args[0] if args else keywords.get("status")
-            template = self.template(message) if message is not None else None
-            if template is not None:
-                site = self._site(line, "exit", conds, template, "SystemExit", "SystemExit")
-                self._note_helper(template, "exit", site)
-            return
         head, _, attr = written.rpartition(".")
-        if attr in LOG_LEVELS and head and _LOGGER_NAME.search(head):
-            self._log(call, line, conds, attr, keywords)
-            return
-        if (resolved.endswith(".abort") or written == "abort") and args and _is_int(args[0]):
-            code = args[0].value  # type: ignore[attr-defined]
-            detail = args[1] if len(args) > 1 else keywords.get("description")
-            template = self._message(detail) if detail is not None else None
-            site = self._site(line, "http", conds, template, "HTTPException", resolved)
-            site.http_status = code if 100 <= code <= 599 else None
-            return
-        if attr == "error" and head.rpartition(".")[2].lower().endswith("parser") and args:
-            template = self.template(args[0])
-            if template is not None:
-                self._site(line, "exit", conds, template, "SystemExit", "SystemExit")
-            return
-        self._candidate(call, line, conds, written, args, keywords)
+        args = call.args
+        # Decide by the called name first: resolving imports and reading keywords is only
+        # worth it for the few names that can be sites.
+        if attr in _SINK_NAMES:
+            resolved = self.qualify(written) or written
+            keywords = {k.arg: k.value for k in call.keywords if k.arg}
+            if resolved in ("warnings.warn", "warnings.warn_explicit"):
+                self._warn(call, line, conds, keywords)
+                return
+            if resolved in ("sys.exit", "exit", "quit", "builtins.exit"):
+                message = args[0] if args else keywords.get("status")
+                template = self.template(message) if message is not None else None
+                if template is not None:
+                    site = self._site(line, "exit", conds, template, "SystemExit", "SystemExit")
+                    self._note_helper(template, "exit", site)
+                return
+            if attr in LOG_LEVELS and head and _LOGGER_NAME.search(head):
+                self._log(call, line, conds, attr, keywords)
+                return
+            if attr == "abort" and args and _is_int(args[0]):
+                code = args[0].value  # type: ignore[attr-defined]
+                detail = args[1] if len(args) > 1 else keywords.get("description")
+                template = self._message(detail) if detail is not None else None
+                site = self._site(line, "http", conds, template, "HTTPException", resolved)
+                site.http_status = code if 100 <= code <= 599 else None
+                return
+            if attr == "error" and head.rpartition(".")[2].lower().endswith("parser") and args:
+                template = self.template(args[0])
+                if template is not None:
+                    self._site(line, "exit", conds, template, "SystemExit", "SystemExit")
+                return
+        self._candidate(call, line, conds, written, args)
 
     def _site(
         self,
         line: int,
         kind: str,
-        conds: tuple[tuple[ast.expr, bool], ...],
+        conds: _Conds,
         template: Template | None,
         written: str | None,
         qualified: str | None,
@@ -697,7 +731,7 @@ class _Walker:
         self,
         call: ast.Call,
         line: int,
-        conds: tuple[tuple[ast.expr, bool], ...],
+        conds: _Conds,
         keywords: dict[str, ast.expr],
     ) -> None:
         args = call.args
@@ -715,7 +749,7 @@ class _Walker:
         self,
         call: ast.Call,
         line: int,
-        conds: tuple[tuple[ast.expr, bool], ...],
+        conds: _Conds,
         level: str,
         keywords: dict[str, ast.expr],
     ) -> None:
@@ -740,12 +774,14 @@ class _Walker:
         self,
         call: ast.Call,
         line: int,
-        conds: tuple[tuple[ast.expr, bool], ...],
+        conds: _Conds,
         written: str,
         args: list[ast.expr],
-        keywords: dict[str, ast.expr],
     ) -> None:
         """A call that is a site if the callee proves to be a raise helper (decided after all files)."""
+        if not any(map(self._maybe_text, args)) and not any(self._maybe_text(k.value) for k in call.keywords):
+            return  # most call statements pass no text at all: skip them cheaply
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
         arg_templates = tuple(self.template(a) for a in args)
         kw_templates = tuple((k, self.template(v)) for k, v in keywords.items())
         if not any(arg_templates) and not any(t for _, t in kw_templates):
@@ -774,6 +810,14 @@ class _Walker:
         ):
             candidate.conditions = self._conditions(conds)
             self.result.candidates.append(candidate)
+
+    def _maybe_text(self, node: ast.expr) -> bool:
+        """Cheap test: could this argument carry a message (or pass a parameter on)?"""
+        if type(node) is ast.Name:
+            name = node.id
+            scope = self.scope
+            return name in scope.bindings or name in scope.params or name in self.module_bindings
+        return type(node) in _STRINGISH
 
     def _helper(self) -> HelperDef:
         """The helper declaration for the current function, created on first use."""

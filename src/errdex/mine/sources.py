@@ -72,7 +72,7 @@ def select_files(
     so a checkout cannot point errdex at files outside it.
     """
     root = root.resolve()
-    patterns = [*(DEFAULT_EXCLUDES if default_excludes else ()), *exclude]
+    patterns = _glob_regex([*(DEFAULT_EXCLUDES if default_excludes else ()), *exclude])
     selection = Selection()
     packages: set[Path] = set()
     found: list[tuple[Path, str]] = []
@@ -111,8 +111,13 @@ def _join(rel_dir: str, name: str) -> str:
     return name if rel_dir == "." else f"{rel_dir}/{name}"
 
 
-def _excluded(name: str, rel: str, patterns: list[str]) -> bool:
-    return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(rel, p) for p in patterns)
+def _glob_regex(globs: list[str]) -> re.Pattern[str] | None:
+    """One regex for all exclude globs: matching each name against twenty globs in turn is slow."""
+    return re.compile("|".join(fnmatch.translate(g) for g in globs)) if globs else None
+
+
+def _excluded(name: str, rel: str, patterns: re.Pattern[str] | None) -> bool:
+    return patterns is not None and bool(patterns.match(name) or patterns.match(rel))
 
 
 def _inside(path: Path, root: Path) -> bool:
