@@ -6,7 +6,7 @@ import json
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.console import Console
@@ -17,6 +17,9 @@ from rich.table import Table
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, json_schema, utc_now
+
+if TYPE_CHECKING:
+    from errdex.match.explain import Answer, Matcher
 
 app = typer.Typer(
     name="errdex",
@@ -199,6 +202,89 @@ def _print_record(record: Record) -> None:
             out.print(f"[bold]{label}[/bold]  {text}", highlight=False)
     for solution in record.solutions:
         out.print(f"  - {solution}", highlight=False)
+
+
+@app.command()
+def explain(
+    text: Annotated[
+        str | None,
+        typer.Argument(help="The error: a message, a last line or a whole traceback; - reads stdin."),
+    ] = None,
+    db: DbOption = None,
+    top: Annotated[int, typer.Option(min=1, max=100, help="How many matches to show.")] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+    batch: Annotated[
+        bool, typer.Option(help='Read JSON Lines {"text": ...} from stdin, write one JSON answer per line.')
+    ] = False,
+) -> None:
+    """Explain a pasted error: which library raised it, where, why, and what the record knows."""
+    from errdex.match.explain import Matcher
+    from errdex.match.parse import MAX_PASTE_BYTES, PasteError
+    from errdex.store import open_store
+
+    with open_store(db, create=False) as store:
+        matcher = Matcher(store)
+        if batch:
+            _explain_batch(matcher, top)
+            return
+        if text is None or text == "-":
+            if sys.stdin.isatty():
+                err.print("Paste the error, then press Ctrl-D.")
+            text = sys.stdin.read(MAX_PASTE_BYTES + 1)
+        try:
+            answer = matcher.explain(text, top)
+        except PasteError as exc:
+            raise ErrdexError(str(exc)) from exc
+    if as_json:
+        sys.stdout.write(json.dumps(answer.to_json(), ensure_ascii=False) + "\n")
+        return
+    _print_answer(answer)
+
+
+def _explain_batch(matcher: Matcher, top: int) -> None:
+    """One answer per input line; a bad line gets an error object and the batch goes on."""
+    from errdex.match.parse import PasteError
+
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            text = item["text"] if isinstance(item, dict) else None
+            if not isinstance(text, str):
+                raise ValueError('expected an object with a string "text"')
+            result: dict[str, object] = matcher.explain(text, top).to_json()
+        except (ValueError, PasteError) as exc:
+            result = {"error": f"line {number}: {exc}"}
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+def _print_answer(answer: Answer) -> None:
+    errors = answer.query.errors
+    if not answer.matches:
+        shown = errors[-1] if errors else None
+        what = f"{shown.error_class}: {shown.message}" if shown and shown.error_class else "this error"
+        out.print(f"No record explains {what}", markup=False, highlight=False)
+        return
+    best, *others = answer.matches
+    out.print(
+        f"[bold]{best.evidence}[/bold] match, score {best.score:.2f}"
+        + (f" · captured {best.captures}" if best.captures else ""),
+        highlight=False,
+    )
+    _print_record(best.record)
+    if others:
+        out.print("[bold]Other candidates[/bold]")
+        for match in others:
+            record = match.record
+            where = f"{record.repo} {record.file_path}:{record.line_number}, {record.id}"
+            out.print(
+                f"  {match.score:.2f} {match.evidence:<13} {record.error_class or ''}:"
+                f" {record.error_message[:80]}  ({where})",
+                markup=False,
+                highlight=False,
+            )
 
 
 @app.command()

@@ -16,9 +16,9 @@ import platformdirs
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
-from errdex.store.sqlite import SqliteStore
+from errdex.store.sqlite import PatternRow, SqliteStore
 
-__all__ = ["Store", "default_db_path", "open_store"]
+__all__ = ["PatternRow", "Store", "default_db_path", "open_store"]
 
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -41,6 +41,20 @@ class Store(Protocol):
         ...
 
     def search_text(self, query: str, limit: int = 20) -> list[Record]: ...
+
+    def search_messages(self, query: str, limit: int = 20) -> list[tuple[int, str]]: ...
+
+    def by_num(self, nums: Iterable[int]) -> dict[int, Record]: ...
+
+    def sites_near(self, file_name: str, line: int, drift: int) -> list[tuple[int, str, int]]: ...
+
+    def pattern_rows(self) -> Iterator[PatternRow]: ...
+
+    def generation(self) -> int: ...
+
+    def cache_get(self, key: str) -> bytes | None: ...
+
+    def cache_put(self, key: str, data: bytes) -> None: ...
 
     def repos(self) -> list[RepoInfo]: ...
 
@@ -66,10 +80,12 @@ def default_db_path() -> Path:
     return platformdirs.user_data_path("errdex") / "errdex.db"
 
 
-def open_store(target: str | os.PathLike[str] | None = None, *, readonly: bool = False) -> Store:
-    """Open (creating if needed, unless ``readonly``) the store at a path or database URL."""
+def open_store(
+    target: str | os.PathLike[str] | None = None, *, readonly: bool = False, create: bool = True
+) -> Store:
+    """Open the store at a path or database URL, creating it unless ``readonly`` or not ``create``."""
     # Checked before any Path() conversion, which would fold the URL's "//" into "/".
     raw = os.fspath(target) if target is not None else os.environ.get("ERRDEX_DB", "")
     if raw.startswith(_POSTGRES_SCHEMES):
         raise ErrdexError("PostgreSQL is not supported yet; give a path to a SQLite file instead")
-    return SqliteStore(Path(raw) if raw else default_db_path(), readonly=readonly)
+    return SqliteStore(Path(raw) if raw else default_db_path(), readonly=readonly, create=create)

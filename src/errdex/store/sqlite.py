@@ -12,13 +12,13 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import NamedTuple, Self
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
 
 #: Bumped whenever a table or index changes; older files are refused, not migrated.
-STORE_SCHEMA = 1
+STORE_SCHEMA = 2
 
 # records.num, not the implicit rowid, keys the full-text index: VACUUM may renumber an
 # implicit rowid, which would silently point the index at the wrong records.
@@ -50,6 +50,9 @@ CREATE TABLE IF NOT EXISTS records (
     error_class TEXT,
     qualified_class TEXT,
     error_message TEXT NOT NULL,
+    message_pattern TEXT NOT NULL,
+    message_kind TEXT NOT NULL,
+    version TEXT,
     data TEXT NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, slug);
@@ -72,9 +75,21 @@ CREATE TRIGGER IF NOT EXISTS records_unindex_message AFTER DELETE ON records BEG
     INSERT INTO messages (messages, rowid, error_message)
     VALUES ('delete', old.num, old.error_message);
 END;
+CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, data BLOB NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '{STORE_SCHEMA}');
+INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0');
 COMMIT;
 """
+
+
+class PatternRow(NamedTuple):
+    num: int
+    pattern: str
+    message_kind: str
+    error_class: str | None
+    qualified_class: str | None
+    version: str | None
+
 
 _REPO_COLUMNS = (
     "repo", "sha", "analyzed_at", "kind", "package", "version", "files", "skipped", "sites", "records",
@@ -88,10 +103,10 @@ _MAX_TERMS = 32
 class SqliteStore:
     """A :class:`errdex.store.Store` in one SQLite file."""
 
-    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+    def __init__(self, path: Path, *, readonly: bool = False, create: bool = True) -> None:
         self.path = path
         self.readonly = readonly
-        self._db = _connect(path, readonly)
+        self._db = _connect(path, readonly, create)
 
     def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
         """Delete and re-insert in one transaction, so a failed run leaves the previous version."""
@@ -101,6 +116,10 @@ class SqliteStore:
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("DELETE FROM records WHERE repo = ?", (info.repo,))
+            # Every change of records makes a new generation: caches derived from an older one
+            # (the pattern index) are stale and are dropped in the same transaction.
+            db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+            db.execute("DELETE FROM cache")
             count = sites = 0
             for record in records:
                 sites += self._insert(info.repo, record)
@@ -126,11 +145,13 @@ class SqliteStore:
         try:
             self._db.execute(
                 "INSERT INTO records (id, repo, slug, file_path, line_number, error_type, error_class,"
-                " qualified_class, error_message, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " qualified_class, error_message, message_pattern, message_kind, version, data)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id, record.repo, record.slug, record.file_path, record.line_number,
                     record.error_type, record.error_class, record.qualified_class,
-                    record.error_message, data,
+                    record.error_message, record.message_pattern, record.message_kind,
+                    record.version, data,
                 ),
             )  # fmt: skip
         except sqlite3.IntegrityError as exc:
@@ -176,7 +197,13 @@ class SqliteStore:
         return [Record.model_validate_json(data) for data, _ in rows]
 
     def search_text(self, query: str, limit: int = 20) -> list[Record]:
-        """Best bm25 matches for any of the query's words.
+        """Records whose message shares most words with ``query``, best first."""
+        found = self.search_messages(query, limit)
+        records = self.by_num(num for num, _ in found)
+        return [records[num] for num, _ in found if num in records]
+
+    def search_messages(self, query: str, limit: int = 20) -> list[tuple[int, str]]:
+        """(row number, message) of the best bm25 matches for any of the query's words.
 
         Words are OR-ed because a pasted message carries runtime values (names, numbers) that
         the stored template lacks; ranking still puts messages sharing most words first.  Only
@@ -185,12 +212,54 @@ class SqliteStore:
         terms = list(dict.fromkeys(_WORD.findall(query)))[:_MAX_TERMS]
         if not terms:
             return []
-        rows = self._db.execute(
-            "SELECT r.data FROM (SELECT rowid, rank FROM messages WHERE messages MATCH ?"
+        return self._db.execute(
+            "SELECT r.num, r.error_message FROM (SELECT rowid, rank FROM messages WHERE messages MATCH ?"
             " ORDER BY rank LIMIT ?) m JOIN records r ON r.num = m.rowid ORDER BY m.rank",
             (" OR ".join(f'"{term}"' for term in terms), limit),
+        ).fetchall()
+
+    def by_num(self, nums: Iterable[int]) -> dict[int, Record]:
+        """Records by their row number, the compact key the pattern index uses."""
+        wanted = list(dict.fromkeys(nums))
+        found: dict[int, Record] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            rows = self._db.execute(
+                f"SELECT num, data FROM records WHERE num IN ({', '.join('?' * len(chunk))})", chunk
+            )
+            found.update((num, Record.model_validate_json(data)) for num, data in rows)
+        return found
+
+    def sites_near(self, file_name: str, line: int, drift: int) -> list[tuple[int, str, int]]:
+        """(record row number, site path, site line) of sites in files so named near ``line``."""
+        return self._db.execute(
+            "SELECT r.num, s.file_path, s.line FROM sites s JOIN records r ON r.id = s.record_id"
+            " WHERE s.file_name = ? AND s.line BETWEEN ? AND ?",
+            (file_name, line - drift, line + drift),
+        ).fetchall()
+
+    def pattern_rows(self) -> Iterator[PatternRow]:
+        """What the pattern index needs of every record, without decoding whole records."""
+        rows = self._db.execute(
+            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version FROM records"
         )
-        return [Record.model_validate_json(data) for (data,) in rows]
+        for row in rows:
+            yield PatternRow(*row)
+
+    def generation(self) -> int:
+        """A number that changes whenever the records do."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        return int(row[0])
+
+    def cache_get(self, key: str) -> bytes | None:
+        row = self._db.execute("SELECT data FROM cache WHERE key = ?", (key,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def cache_put(self, key: str, data: bytes) -> None:
+        """Keep derived data beside the records; silently skipped when the store is read-only."""
+        if self.readonly:
+            return
+        self._db.execute("INSERT OR REPLACE INTO cache (key, data) VALUES (?, ?)", (key, data))
 
     def repos(self) -> list[RepoInfo]:
         rows = self._db.execute(f"SELECT {', '.join(_REPO_COLUMNS)} FROM repos ORDER BY repo")
@@ -227,10 +296,10 @@ def _file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
+def _connect(path: Path, readonly: bool, create: bool) -> sqlite3.Connection:
     """A configured connection to a file holding this store schema; creates it unless read-only."""
-    if readonly and not path.is_file():
-        raise ErrdexError(f"no errdex database at {path}")
+    if (readonly or not create) and not path.is_file():
+        raise ErrdexError(f"no errdex database at {path}: mine something into it first (errdex mine PATH)")
     try:
         if readonly:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)

@@ -1,0 +1,161 @@
+"""How often errdex names the right raise site for real errors from real libraries.
+
+    .venv/bin/python bench/corpus/make_corpus.py   # once: builds .cache/eval-venv and errors.jsonl
+    .venv/bin/python bench/eval_explain.py [--top 5] [--misses 20]
+
+The corpus (``bench/corpus/errors.jsonl``) holds errors produced by running real libraries;
+each error's ground truth is the innermost library frame of its real traceback, never a
+template.  This script mines the very code that ran (the evaluation venv's site-packages and
+the standard library), then asks errdex about each error three ways:
+
+* ``message``: the message alone, as ``str(exc)`` gives it;
+* ``last line``: ``Class: message``, as a traceback ends;
+* ``traceback``: the whole traceback.
+
+For each it reports coverage (any candidate at all), top-1 and top-5 raise-site accuracy (a
+candidate has a site at the truth's file and line), exact-template accuracy (top-1 is right
+and its pattern fully matches the message), and the mean number of candidates; both over all
+errors and averaged per distinct raise site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import sysconfig
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from errdex.match.explain import Match, Matcher
+from errdex.mine import mine
+from errdex.mine.patterns import MessageMatcher
+from errdex.store import Store, open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "bench" / "corpus" / "errors.jsonl"
+VENV = ROOT / ".cache" / "eval-venv"
+SHA = "0" * 40
+INPUTS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "message": lambda e: e["message"],
+    "last line": lambda e: e["last_line"],
+    "traceback": lambda e: e["traceback"],
+}
+
+
+@dataclass
+class Tally:
+    covered: int = 0
+    top1: int = 0
+    top5: int = 0
+    exact: int = 0
+    candidates: list[int] = field(default_factory=list)
+    by_site: dict[tuple[str, int], list[bool]] = field(default_factory=lambda: defaultdict(list))
+    seconds: list[float] = field(default_factory=list)
+
+
+def site_packages() -> Path:
+    found = sorted(VENV.glob("lib/python3*/site-packages"))
+    if not found:
+        sys.exit(f"no evaluation venv at {VENV}: run bench/corpus/make_corpus.py first")
+    return found[0]
+
+
+def build_store(path: Path) -> Store:
+    store = open_store(path)
+    for root, repo, prefix in (
+        (site_packages(), "eval/site-packages", ""),
+        (Path(sysconfig.get_paths()["stdlib"]), "python/cpython", "Lib/"),
+    ):
+        start = time.perf_counter()
+        result = mine(root, repo=repo, sha=SHA, path_prefix=prefix, jobs=2)
+        store.replace_repo(result.info, result.records)
+        print(
+            f"mined {repo}: {result.info.files} files, {result.info.records} records,"
+            f" {result.info.skipped} skipped, {time.perf_counter() - start:.1f} s"
+        )
+    return store
+
+
+def is_truth(match: Match, truth: dict[str, Any]) -> bool:
+    """A candidate is right when one of its sites is the truth's file and line."""
+    tail = truth["path"].split("/")
+    return any(
+        site.line_number == truth["line"] and site.file_path.split("/")[-len(tail) :] == tail
+        for site in match.record.sites
+    )
+
+
+def evaluate(matcher: Matcher, errors: list[dict[str, Any]], top: int, misses: int) -> None:
+    tallies = {name: Tally() for name in INPUTS}
+    shown: dict[str, int] = defaultdict(int)
+    for error in errors:
+        truth = error["truth"]
+        site = (truth["path"], truth["line"])
+        for name, make in INPUTS.items():
+            tally = tallies[name]
+            start = time.perf_counter()
+            answer = matcher.explain(make(error), top=50)
+            tally.seconds.append(time.perf_counter() - start)
+            final = len(answer.query.errors) - 1
+            matches = [m for m in answer.matches if m.error == final]
+            tally.candidates.append(len(matches))
+            tally.covered += bool(matches)
+            right = [is_truth(m, truth) for m in matches[:top]]
+            first = bool(right) and right[0]
+            tally.top1 += first
+            tally.top5 += any(right)
+            tally.by_site[site].append(first)
+            if first and MessageMatcher(matches[0].record.message_pattern).match(error["message"]):
+                tally.exact += 1
+            if not first and shown[name] < misses:
+                shown[name] += 1
+                best = matches[0].record if matches else None
+                got = (
+                    f"{best.file_path}:{best.line_number} {best.error_message[:70]!r}" if best else "nothing"
+                )
+                print(f"  miss [{name}] {error['id']}: truth {truth['path']}:{truth['line']}; top-1 {got}")
+    report(tallies, len(errors))
+
+
+def report(tallies: dict[str, Tally], total: int) -> None:
+    sites = len(next(iter(tallies.values())).by_site)
+    print(f"\n{total} errors, {sites} distinct raise sites")
+    header = (
+        f"{'input':<10} {'coverage':>9} {'top-1':>7} {'top-5':>7} {'exact':>7} {'cands':>6}"
+        f" {'top-1/site':>11} {'p50 ms':>7} {'p99 ms':>7}"
+    )
+    print(header)
+    for name, t in tallies.items():
+        per_site = statistics.mean(sum(v) / len(v) for v in t.by_site.values())
+        ms = sorted(s * 1000 for s in t.seconds)
+        print(
+            f"{name:<10} {t.covered / total:9.1%} {t.top1 / total:7.1%} {t.top5 / total:7.1%}"
+            f" {t.exact / total:7.1%} {statistics.mean(t.candidates):6.1f} {per_site:11.1%}"
+            f" {ms[len(ms) // 2]:7.2f} {ms[int(len(ms) * 0.99)]:7.2f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--top", type=int, default=5)
+    parser.add_argument("--misses", type=int, default=15, help="misses to list per input")
+    args = parser.parse_args()
+    errors = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = build_store(Path(tmp) / "eval.db")
+        matcher = Matcher(store)
+        evaluate(matcher, errors, args.top, args.misses)
+        store.close()
+
+
+if __name__ == "__main__":
+    main()

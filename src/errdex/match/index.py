@@ -1,0 +1,159 @@
+"""Find the records whose pattern fully matches a message, at any number of records.
+
+A pattern's literal text holds words every matching message must contain, in order.  Each
+pattern is filed under its rarest *pair* of adjacent words (a single rarest word is too loose
+at a million patterns), so a query looks up the pairs and words of the message and confirms
+the few candidates with a linear-time regex.  Patterns without a usable word go to a short
+list that every query checks.  Patterns with no literal text at all (a message computed at
+run time) are left out: they match anything and are found by frame location instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from errdex.mine.patterns import MessageMatcher, split_pattern
+from errdex.store import PatternRow, Store
+
+_WORD = re.compile(r"\w+")
+#: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
+INDEX_FORMAT = 1
+#: A message's words past this many add cost, not precision.
+_MAX_QUERY_WORDS = 4000
+
+
+@lru_cache(maxsize=65536)
+def matcher(pattern: str) -> MessageMatcher:
+    """Compiling a pattern costs far more than matching it: keep the recent ones."""
+    return MessageMatcher(pattern)
+
+
+def pattern_words(pattern: str) -> list[list[str]]:
+    """Per literal segment, the words a matching message must contain as whole words.
+
+    A word touching a placeholder may run on into the interpolated value ("file{n}" gives
+    "file12"), so it is left out; the ends of the first and last segments are anchored.
+    """
+    segments = split_pattern(pattern)
+    last = len(segments) - 1
+    out = []
+    for i, segment in enumerate(segments):
+        matches = list(_WORD.finditer(segment))
+        if matches and i > 0 and matches[0].start() == 0:
+            matches = matches[1:]
+        if matches and i < last and matches[-1].end() == len(segment):
+            matches = matches[:-1]
+        out.append([m.group() for m in matches])
+    return out
+
+
+def _keys(words: list[list[str]]) -> tuple[list[str], list[str]]:
+    pairs = [f"{a} {b}" for segment in words for a, b in itertools.pairwise(segment)]
+    singles = [w for segment in words for w in segment]
+    return pairs, singles
+
+
+@dataclass(slots=True)
+class Candidate:
+    num: int
+    captures: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class PatternIndex:
+    """Row numbers of records, keyed by the rarest literal word pair of their pattern."""
+
+    patterns: dict[int, str] = field(default_factory=dict)
+    keys: dict[str, list[int]] = field(default_factory=dict)
+    always: list[int] = field(default_factory=list)
+    #: In how many patterns each word occurs: the rarity weights of fuzzy matching.
+    word_counts: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, rows: Iterable[PatternRow]) -> PatternIndex:
+        index = cls()
+        entries: list[tuple[int, list[str], list[str]]] = []
+        pair_counts: Counter[str] = Counter()
+        word_counts: Counter[str] = Counter()
+        for row in rows:
+            if row.message_kind == "none" or not any(s.strip() for s in split_pattern(row.pattern)):
+                continue
+            pairs, singles = _keys(pattern_words(row.pattern))
+            index.patterns[row.num] = row.pattern
+            entries.append((row.num, pairs, singles))
+            pair_counts.update(set(pairs))
+            word_counts.update(set(singles))
+        for num, pairs, singles in entries:
+            if pairs:
+                key = min(pairs, key=pair_counts.__getitem__)
+            elif singles:
+                key = min(singles, key=word_counts.__getitem__)
+            else:
+                index.always.append(num)
+                continue
+            index.keys.setdefault(key, []).append(num)
+        index.word_counts = dict(word_counts)
+        return index
+
+    def candidates(self, message: str) -> set[int]:
+        """Row numbers whose pattern might match: a superset, to be confirmed."""
+        words = _WORD.findall(message)[:_MAX_QUERY_WORDS]
+        keys = self.keys
+        found: set[int] = set(self.always)
+        for key in (*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))):
+            hit = keys.get(key)
+            if hit is not None:
+                found.update(hit)
+        return found
+
+    def match(self, message: str) -> list[Candidate]:
+        """Records whose pattern matches the whole message, with the placeholder values."""
+        out = []
+        for num in self.candidates(message):
+            captures = matcher(self.patterns[num]).match(message)
+            if captures is not None:
+                out.append(Candidate(num, captures))
+        return out
+
+    def dumps(self) -> bytes:
+        # JSON, not pickle: a store may come from someone else, and unpickling runs code.
+        return json.dumps(
+            {
+                "format": INDEX_FORMAT,
+                "nums": list(self.patterns),
+                "patterns": list(self.patterns.values()),
+                "keys": self.keys,
+                "always": self.always,
+                "words": self.word_counts,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ).encode()
+
+    @classmethod
+    def loads(cls, data: bytes) -> PatternIndex | None:
+        """The index from ``dumps``, or None when it was written in another format."""
+        loaded = json.loads(data)
+        if not isinstance(loaded, dict) or loaded.get("format") != INDEX_FORMAT:
+            return None
+        patterns = dict(zip(loaded["nums"], loaded["patterns"], strict=True))
+        return cls(patterns, loaded["keys"], loaded["always"], loaded["words"])
+
+
+def load_index(store: Store) -> PatternIndex:
+    """The store's pattern index: from its cache when current, else built (and cached)."""
+    key = f"pattern-index:{INDEX_FORMAT}:{store.generation()}"
+    cached = store.cache_get(key)
+    if cached is not None:
+        index = PatternIndex.loads(cached)
+        if index is not None:
+            return index
+    index = PatternIndex.build(store.pattern_rows())
+    store.cache_put(key, index.dumps())
+    return index

@@ -1,0 +1,154 @@
+"""Explaining real errors raised by real standard-library code, from the three things people paste."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import shutil
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+
+import errdex
+from errdex.match.explain import Matcher
+from errdex.mine import mine
+from errdex.store import Store, open_store
+
+SHA = "0" * 40
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Store:
+    """The real ipaddress and fractions modules of this interpreter, mined."""
+    root = tmp_path_factory.mktemp("stdlib")
+    for module in ("ipaddress.py", "fractions.py"):
+        shutil.copy(Path(ipaddress.__file__).parent / module, root / module)
+    db = tmp_path_factory.mktemp("db") / "errdex.db"
+    with open_store(db) as writable:
+        result = mine(root, repo="python/cpython", sha=SHA, path_prefix="Lib/", jobs=1)
+        writable.replace_repo(result.info, result.records)
+    return open_store(db)
+
+
+def raised(code: str) -> tuple[BaseException, traceback.FrameSummary]:
+    try:
+        exec(code, {"ipaddress": ipaddress, "fractions": __import__("fractions")})
+    except Exception as exc:
+        return exc, traceback.extract_tb(exc.__traceback__)[-1]
+    raise AssertionError("no error")
+
+
+def at(record_sites: list[tuple[str, int]], frame: traceback.FrameSummary) -> bool:
+    name = Path(frame.filename).name
+    return (f"Lib/{name}", frame.lineno) in record_sites
+
+
+@pytest.mark.parametrize(
+    "code",
+    ['ipaddress.ip_address("x")', 'ipaddress.ip_network("10.0.0.1/24")', 'fractions.Fraction("x")'],
+)
+def test_message_last_line_and_traceback_all_find_the_raise_site(store: Store, code: str) -> None:
+    exc, frame = raised(code)
+    matcher = Matcher(store)
+    inputs = {
+        "message": str(exc),
+        "last line": "".join(traceback.format_exception_only(exc)),
+        "traceback": "".join(traceback.format_exception(exc)),
+    }
+    for kind, text in inputs.items():
+        best = matcher.explain(text).matches[0]
+        sites = [(s.file_path, s.line_number) for s in best.record.sites]
+        assert at(sites, frame), (kind, best.record.error_message, sites)
+    evidences = [matcher.explain(text).matches[0].evidence for text in inputs.values()]
+    assert evidences == ["pattern", "pattern+class", "frame"]
+
+
+def test_captures_name_the_values_that_were_interpolated(store: Store) -> None:
+    exc, _ = raised('ipaddress.ip_address("not-an-ip")')
+    best = Matcher(store).explain(str(exc)).matches[0]
+    assert best.record.error_message == "{address} does not appear to be an IPv4 or IPv6 address"
+    assert best.captures == {"address": "'not-an-ip'"}
+
+
+def test_a_message_no_template_produces_still_finds_its_likeness(store: Store) -> None:
+    answer = Matcher(store).explain(
+        "ValueError: '10.1.2.3.4' does not look like an IPv4 or IPv6 address at all"
+    )
+    assert answer.matches
+    assert answer.matches[0].evidence == "fuzzy"
+    assert "does not appear to be an IPv4 or IPv6 address" in answer.matches[0].record.error_message
+
+
+def test_python_api_takes_an_exception_object(store: Store) -> None:
+    exc, frame = raised('fractions.Fraction("x")')
+    assert isinstance(store, errdex.store.sqlite.SqliteStore)  # type: ignore[attr-defined]
+    answer = errdex.explain(exc, db=store.path)
+    assert answer.matches[0].evidence == "frame"
+    assert at([(s.file_path, s.line_number) for s in answer.matches[0].record.sites], frame)
+
+
+def cli(*args: str, stdin: str | bytes = "", db: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    extra = ["--db", str(db)] if db else []
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    return subprocess.run(
+        [sys.executable, "-m", "errdex", "explain", *args, *extra],
+        input=data,
+        capture_output=True,
+        check=False,
+    )
+
+
+def test_cli_explains_a_traceback_from_stdin_as_json(store: Store) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import ipaddress; ipaddress.ip_address('bogus')"],
+        capture_output=True,
+        text=True,
+    )
+    answer = json.loads(cli("--json", "-", stdin=done.stderr, db=store.path).stdout)  # type: ignore[attr-defined]
+    (error,) = answer["query"]["errors"]
+    assert error["errorClass"] == "ValueError"
+    assert error["frames"][-1]["relative"] == "ipaddress.py"
+    best = answer["matches"][0]
+    assert best["evidence"] == "frame"
+    assert best["record"]["function"] == "ip_address"
+    assert best["captures"] == {"address": "'bogus'"}
+
+
+def test_cli_batch_answers_each_line_and_reports_bad_ones(store: Store) -> None:
+    lines = [
+        json.dumps({"text": "ValueError: Invalid literal for Fraction: 'x'"}),
+        "not json",
+        json.dumps({"text": ""}),
+    ]
+    done = cli("--batch", "--top", "1", stdin="\n".join(lines) + "\n", db=store.path)  # type: ignore[attr-defined]
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(answers) == 3
+    assert answers[0]["matches"][0]["record"]["errorMessage"] == "Invalid literal for Fraction: %r"
+    assert answers[1]["error"].startswith("line 2:")
+    assert answers[2]["error"].startswith("line 3:")
+
+
+@pytest.mark.parametrize(
+    ("stdin", "says"),
+    [
+        ("", "empty"),
+        ("   \n", "empty"),
+        (b"\x00\x01\x02binary\x00" * 50, "binary"),
+        ("x" * 10_000_000, "1,000,000"),
+    ],
+)
+def test_cli_bad_input_gets_one_clear_line(store: Store, stdin: str | bytes, says: str) -> None:
+    done = cli("-", stdin=stdin, db=store.path)  # type: ignore[attr-defined]
+    lines = done.stderr.decode().strip().splitlines()
+    assert done.returncode == 1
+    assert len(lines) == 1 and says in lines[0].lower(), lines
+    assert "Traceback" not in done.stderr.decode()
+
+
+def test_cli_without_a_store_says_how_to_make_one(tmp_path: Path) -> None:
+    done = cli("ValueError: x", db=tmp_path / "none.db")
+    assert done.returncode == 1
+    assert "errdex mine" in done.stderr.decode()
