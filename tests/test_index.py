@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.match.index import PatternIndex, load_index, pattern_words
+from errdex.match.index import INDEX_FORMAT, PatternIndex, load_index, pattern_words
 from errdex.mine import mine
 from errdex.mine.patterns import Placeholder, Template
 from errdex.store import PatternRow, open_store
@@ -101,12 +101,12 @@ def test_the_index_is_cached_in_the_store_until_records_change(tmp_path: Path) -
         store.replace_repo(first.info, first.records)
         generation = store.generation()
         load_index(store)
-        assert store.cache_get(f"pattern-index:1:{generation}") is not None
+        assert store.cache_get(f"pattern-index:{INDEX_FORMAT}:{generation}") is not None
         (root / "m.py").write_text('def f(x):\n    raise ValueError(f"worse widget {x}")\n')
         second = mine(root, repo="acme/w", sha="0" * 40, jobs=1)
         store.replace_repo(second.info, second.records)
         assert store.generation() == generation + 1
-        assert store.cache_get(f"pattern-index:1:{generation}") is None
+        assert store.cache_get(f"pattern-index:{INDEX_FORMAT}:{generation}") is None
         assert [c.captures for c in load_index(store).match("worse widget 3")] == [("3",)]
 
 

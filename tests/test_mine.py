@@ -211,6 +211,8 @@ def test_raise_helpers_make_their_callers_sites(tmp_path: Path) -> None:
     assert choice.qualified_class == "cli.errors.BadParameter"
     assert choice.function == "Choice.convert"
     assert choice.conditions == ['value not in ("a", "b")']
+    # A traceback's innermost frame is the helper's own raise: the site says where that is.
+    assert (choice.sites[0].via_file_path, choice.sites[0].via_line_number) == ("cli/types.py", 6)
     assert records["run() is deprecated"].error_class == "DeprecationWarning"
     assert records["run() is deprecated"].severity == "warning"
     assert records["{name} is deprecated"].function == "deprecated"
@@ -352,3 +354,21 @@ def test_mined_records_pass_strict_validation(tmp_path: Path) -> None:
     result = mine_files(tmp_path, {"m.py": 'def f(x):\n    raise ValueError(f"{x} is wrong")\n'})
     for record in result.records:
         assert Record.model_validate(record.to_errdex()) == record
+
+
+def test_messages_built_up_with_augmented_assignment(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                def f(x, extra):
+                    msg = "bad"
+                    msg += " value " + str(x)
+                    msg += extra
+                    msg += "!"
+                    raise ValueError(msg)
+            """
+        },
+    )
+    assert [r.error_message for r in result.records] == ["bad value {str(x)}{extra}!"]
+    assert result.skipped == []

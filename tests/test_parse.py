@@ -208,6 +208,9 @@ def test_exception_group_yields_the_group_and_every_error_in_it(moddir: Path) ->
         at(leaf.frames[0], path, "group-leaf", "group")
         at(leaf.frames[1], path, "leaf", "leaf")
     assert all(e.frames == () for e in paste.errors[3:])
+    # The program ended with the group: its sub-exceptions are not errors of their own.
+    assert [e.in_group for e in paste.errors] == [False, True, True, True, True, True]
+    assert paste.primary == 0
 
 
 def test_exception_group_printed_without_being_raised() -> None:
@@ -217,6 +220,7 @@ def test_exception_group_printed_without_being_raised() -> None:
     paste = parse(text)
     assert classes(paste) == ["ExceptionGroup", "ValueError", "ExceptionGroup", "TypeError"]
     assert [e.message for e in paste.errors] == ["g", "a", "n", "b"]
+    assert paste.primary == 0
 
 
 def test_syntax_error_has_a_frame_without_function(moddir: Path, tmp_path: Path) -> None:

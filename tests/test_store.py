@@ -131,7 +131,7 @@ def test_failure_half_way_keeps_previous_version(db_path: Path) -> None:
 
         assert sorted(ids(store.records())) == sorted(ids(WIDGETS))
         assert store.repos() == [before]
-        assert store.at_location("widgets/registry.py", 42) == [WIDGETS[0]]
+        assert [path for _, path, _ in store.sites_near("registry.py", 42, 0)] == ["src/widgets/registry.py"]
         # The store is still usable after the rollback.
         assert store.replace_repo(info(), WIDGETS[:2]).records == 2
 
@@ -158,27 +158,16 @@ def test_get_by_id_and_by_repo_and_slug(db_path: Path) -> None:
         assert store.get("0000000000000000") is None
 
 
-def test_at_location_matches_path_suffix_and_drift(db_path: Path) -> None:
-    size = WIDGETS[2]
+def test_sites_near_finds_every_site_by_file_name_and_line_window(db_path: Path) -> None:
     with open_store(db_path) as store:
         store.replace_repo(info(), WIDGETS)
+        size = {r.id: n for n, r in store.by_num(range(1, 10)).items()}[WIDGETS[2].id]
 
-        assert store.at_location("widgets/geometry.py", 32) == []
-        assert store.at_location("widgets/geometry.py", 32, drift=2) == [size]
-        # Any of a record's sites counts, and the suffix may be the whole path or just the name.
-        assert store.at_location("src/widgets/geometry.py", 8) == [size]
-        assert store.at_location("geometry.py", 9, drift=1) == [size]
-        # Whole path components only.
-        assert store.at_location("metry.py", 8) == []
-        assert store.at_location("other/geometry.py", 8) == []
-
-
-def test_at_location_lists_nearest_first(db_path: Path) -> None:
-    with open_store(db_path) as store:
-        store.replace_repo(info(), WIDGETS)
-
-        assert store.at_location("registry.py", 28, drift=15) == [WIDGETS[1], WIDGETS[0]]
-        assert store.at_location("registry.py", 40, drift=30) == [WIDGETS[0], WIDGETS[1]]
+        assert store.sites_near("geometry.py", 33, 0) == []
+        # Any of a record's sites counts: line 30 is the second site of the size record.
+        assert store.sites_near("geometry.py", 32, 2) == [(size, "src/widgets/geometry.py", 30)]
+        assert sorted(line for _, _, line in store.sites_near("registry.py", 30, 15)) == [17, 42]
+        assert store.sites_near("metry.py", 8, 5) == []
 
 
 def test_search_text_ranks_messages_sharing_most_words(db_path: Path) -> None:

@@ -56,6 +56,10 @@ class Site(_Model):
     qualified_class: str | None = None
     #: Set only where this site's message differs from the record's (records keyed by code).
     error_message: str | None = None
+    #: For a call of a raise helper (``self.fail(...)``): where the helper itself raises, which
+    #: is the line a traceback's innermost frame shows.
+    via_file_path: str | None = None
+    via_line_number: int | None = None
 
 
 class Record(_Model):

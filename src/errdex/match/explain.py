@@ -8,13 +8,15 @@ this one matcher, so the CLI, the API and the server never disagree.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
-from errdex.match.index import PatternIndex, load_index
+from errdex.match.index import PatternIndex, load_index, matcher
 from errdex.match.parse import Frame, ParsedError, Paste, parse
+from errdex.mine.patterns import split_pattern
 from errdex.record import Record
 from errdex.store import Store
 
@@ -24,7 +26,11 @@ Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
 LINE_DRIFT = 20
 _MAX_FRAMES = 40
 _FUZZY_POOL = 40
+_FUZZY_TERMS = 8
+#: A word in more patterns than this (or 1% of them) is too common to search by.
+_FUZZY_COMMON = 100
 _FUZZY_FLOOR = 0.2
+_STRONG_PATTERN = 0.75
 _VERSION_PART = re.compile(r"\d+")
 
 
@@ -55,21 +61,26 @@ class Answer:
     def to_json(self) -> dict[str, Any]:
         return {"query": paste_json(self.query), "matches": [m.to_json() for m in self.matches]}
 
+    def for_error(self, position: int) -> list[Match]:
+        return [m for m in self.matches if m.error == position]
+
 
 def paste_json(paste: Paste) -> dict[str, Any]:
     return {
+        "primary": paste.primary,
         "errors": [
             {
                 "errorClass": e.error_class,
                 "message": e.message,
                 "format": e.format,
+                "inGroup": e.in_group,
                 "frames": [
                     {"path": f.path, "line": f.line, "function": f.function, "relative": f.relative}
                     for f in e.frames
                 ],
             }
             for e in paste.errors
-        ]
+        ],
     }
 
 
@@ -84,9 +95,13 @@ class _Scored:
     captures: tuple[str, ...] = ()
 
     def total(self) -> float:
-        """Independent pieces of evidence combined as a noisy OR, so each one only adds."""
-        text = self.pattern or self.fuzzy * 0.8
-        return 1 - (1 - 0.6 * self.frame) * (1 - 0.75 * text) * (1 - 0.3 * self.class_)
+        """Independent pieces of evidence combined as a noisy OR, so each one only adds;
+        a printed class that contradicts the record's halves it."""
+        text = max(self.pattern, self.fuzzy * 0.8)
+        agree = max(self.class_, 0.0)
+        score = 1 - (1 - 0.85 * self.frame) * (1 - 0.75 * text) * (1 - 0.3 * agree)
+        # A frame outweighs the class: wrappers re-raise the original under their own class.
+        return score * 0.5 if self.class_ < 0 and not self.frame else score
 
     def evidence(self) -> Evidence:
         if self.frame:
@@ -106,9 +121,11 @@ class Matcher:
 
     def explain(self, text: str, top: int = 5) -> Answer:
         paste = parse(text)
+        # The error the program ended with comes first; its causes and the rest follow.
+        primary = paste.primary
+        order = [primary, *(i for i in reversed(range(len(paste.errors))) if i != primary)]
         matches: list[Match] = []
-        # The final error is what the user saw last; causes before it rank after it.
-        for position in reversed(range(len(paste.errors))):
+        for position in order:
             matches.extend(self.match_error(paste.errors[position], top, position))
         return Answer(paste, matches)
 
@@ -117,19 +134,25 @@ class Matcher:
         self._frames(error.frames, scored)
         messages = _message_forms(error)
         for message in messages:
-            for candidate in self.index.match(message):
+            for candidate in self.index.match(message, error.error_class):
                 entry = scored.setdefault(candidate.num, _Scored())
                 specificity = _specificity(self.index.patterns[candidate.num], message)
                 if specificity > entry.pattern:
                     entry.pattern = specificity
                     entry.captures = candidate.captures
-        if not any(s.pattern for s in scored.values()) and messages:
+        # Templates that explain little of the message (``{a}: {b}``) may be coincidences:
+        # let likeness compete with them.
+        if messages and max((s.pattern for s in scored.values()), default=0.0) < _STRONG_PATTERN:
             self._fuzzy(messages[0], scored)
         records = self.store.by_num(scored)
         for num, entry in scored.items():
             record = records.get(num)
-            if record is not None:
-                entry.class_ = _class_agreement(error.error_class, record)
+            if record is None:
+                continue
+            entry.class_ = _class_agreement(error.error_class, record)
+            # A record found at a frame may also fit the message; a computed one always does.
+            if entry.frame and not entry.pattern and record.message_kind != "none":
+                _confirm(record.message_pattern, entry, messages)
         ranked = sorted(
             (
                 (entry.total(), _version_key(records[num].version), num)
@@ -158,6 +181,9 @@ class Matcher:
             ]
             if not hits:
                 continue
+            # Lines drift between versions; when this version's line is known, it is the one.
+            if any(distance == 0 for _, distance in hits):
+                hits = [(num, distance) for num, distance in hits if distance == 0]
             for num, distance in hits:
                 value = max(0.0, 1.0 - 0.1 * depth - 0.02 * distance)
                 entry = scored.setdefault(num, _Scored())
@@ -167,11 +193,27 @@ class Matcher:
     def _fuzzy(self, message: str, scored: dict[int, _Scored]) -> None:
         query = message_tokens(message)
         counts = self.index.word_counts
-        for num, template in self.store.search_messages(message, _FUZZY_POOL):
+        # Only the rarest words the records use go to full-text search: "is" and "the" match
+        # half the store and cost most of a query while ranking nothing.
+        known = sorted((t for t in query if t in counts), key=counts.__getitem__)[:_FUZZY_TERMS]
+        common = max(_FUZZY_COMMON, self._total // 100)
+        known = [t for t in known if counts[t] <= common] or known[:2]
+        if not known:
+            return
+        for num, template in self.store.search_messages(" ".join(known), _FUZZY_POOL):
             value = similarity(query, template_tokens(template), counts, self._total)
             if value >= _FUZZY_FLOOR:
                 entry = scored.setdefault(num, _Scored())
                 entry.fuzzy = max(entry.fuzzy, value)
+
+
+def _confirm(pattern: str, entry: _Scored, messages: list[str]) -> None:
+    for message in messages:
+        captures = matcher(pattern).match(message)
+        if captures is not None:
+            entry.pattern = _specificity(pattern, message)
+            entry.captures = captures
+            return
 
 
 def _message_forms(error: ParsedError) -> list[str]:
@@ -184,18 +226,37 @@ def _message_forms(error: ParsedError) -> list[str]:
     # KeyError prints the repr of its argument: KeyError('x') shows as 'x'.
     if cls == "KeyError" and len(message) >= 2 and message[0] == message[-1] and message[0] in "'\"":
         forms.append(message[1:-1])
-    first_line = message.split("\n", 1)[0]
-    if first_line != message:
-        forms.append(first_line)
-    return forms
+    # Wrappers prefix the wrapped error's class: "(sqlite3.OperationalError) no such table".
+    if (m := _CLASS_PREFIX.match(message)) is not None:
+        forms.append(message[m.end() :])
+    # BaseException prints the repr of its args when given several: ("msg", obj, 3).
+    if (first := _first_tuple_item(message)) is not None:
+        forms.append(first)
+    # Libraries append notes on lines of their own ("[SQL: ...]", "(Background on ...)").
+    forms += [form.split("\n", 1)[0] for form in forms if "\n" in form]
+    return list(dict.fromkeys(forms))
+
+
+_CLASS_PREFIX = re.compile(r"\([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\) ")
+_TUPLE_HEAD = re.compile(r"""\((?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"), """)
+
+
+def _first_tuple_item(message: str) -> str | None:
+    """The first string of a printed args tuple, decoded: what the raise site wrote."""
+    m = _TUPLE_HEAD.match(message)
+    if m is None:
+        return None
+    try:
+        value = ast.literal_eval(m.group()[1:-2])
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _specificity(pattern: str, message: str) -> float:
-    """How much of the message the template's own text explains: 0.5 to 1."""
-    from errdex.mine.patterns import split_pattern
-
+    """How much of the message the template's own text explains: 0.4 (none) to 1 (all)."""
     literal = sum(len(s) for s in split_pattern(pattern))
-    return 0.5 + 0.5 * min(1.0, literal / max(1, len(message)))
+    return 0.4 + 0.6 * min(1.0, literal / max(1, len(message)))
 
 
 def _same_file(frame_path: str, site_path: str) -> bool:
@@ -213,14 +274,15 @@ def _same_file(frame_path: str, site_path: str) -> bool:
 
 
 def _class_agreement(printed: str | None, record: Record) -> float:
-    if not printed:
+    """1 for the same class, 0.7 for the same name, 0 when unknown, -1 when they differ."""
+    written = record.error_class or ""
+    if not printed or not written:
         return 0.0
     if printed == record.qualified_class:
         return 1.0
-    written = record.error_class or ""
-    if printed.rpartition(".")[2] == written.rpartition(".")[2] and written:
+    if printed.rpartition(".")[2] == written.rpartition(".")[2]:
         return 0.7
-    return 0.0
+    return -1.0
 
 
 def _version_key(version: str | None) -> tuple[int, ...]:

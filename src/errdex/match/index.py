@@ -23,7 +23,9 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
+#: Characters of a pattern's fixed start or end used as its key when it has no whole word.
+_ANCHOR = 4
 #: A message's words past this many add cost, not precision.
 _MAX_QUERY_WORDS = 4000
 
@@ -35,12 +37,15 @@ def matcher(pattern: str) -> MessageMatcher:
 
 
 def pattern_words(pattern: str) -> list[list[str]]:
+    return segment_words(split_pattern(pattern))
+
+
+def segment_words(segments: list[str]) -> list[list[str]]:
     """Per literal segment, the words a matching message must contain as whole words.
 
     A word touching a placeholder may run on into the interpolated value ("file{n}" gives
     "file12"), so it is left out; the ends of the first and last segments are anchored.
     """
-    segments = split_pattern(pattern)
     last = len(segments) - 1
     out = []
     for i, segment in enumerate(segments):
@@ -51,6 +56,20 @@ def pattern_words(pattern: str) -> list[list[str]]:
             matches = matches[:-1]
         out.append([m.group() for m in matches])
     return out
+
+
+def _anchor(pattern: str) -> str | None:
+    """For a pattern without a whole word: the text it must start (``^``) or end (``$``) with.
+
+    ``(.+?)_ts1`` has no word of its own (``_ts1`` may run on from the value), but every
+    message it matches ends in ``_ts1``; without this it would be tried on every query.
+    """
+    segments = split_pattern(pattern)
+    if segments[0]:
+        return "^" + segments[0][:_ANCHOR]
+    if segments[-1]:
+        return "$" + segments[-1][-_ANCHOR:]
+    return None
 
 
 def _keys(words: list[list[str]]) -> tuple[list[str], list[str]]:
@@ -74,6 +93,9 @@ class PatternIndex:
     always: list[int] = field(default_factory=list)
     #: In how many patterns each word occurs: the rarity weights of fuzzy matching.
     word_counts: dict[str, int] = field(default_factory=dict)
+    #: Records whose message is computed at run time, by the class they raise (when it is not a
+    #: builtin): with no text to go on, a printed ``pkg.errors.NotFound`` still narrows it down.
+    by_class: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, rows: Iterable[PatternRow]) -> PatternIndex:
@@ -82,9 +104,15 @@ class PatternIndex:
         pair_counts: Counter[str] = Counter()
         word_counts: Counter[str] = Counter()
         for row in rows:
-            if row.message_kind == "none" or not any(s.strip() for s in split_pattern(row.pattern)):
+            if row.message_kind == "none":
                 continue
-            pairs, singles = _keys(pattern_words(row.pattern))
+            segments = split_pattern(row.pattern)
+            if not any(s.strip() for s in segments):
+                if row.qualified_class and "." in row.qualified_class:
+                    index.patterns[row.num] = row.pattern
+                    index.by_class.setdefault(row.qualified_class, []).append(row.num)
+                continue
+            pairs, singles = _keys(segment_words(segments))
             index.patterns[row.num] = row.pattern
             entries.append((row.num, pairs, singles))
             pair_counts.update(set(pairs))
@@ -94,6 +122,8 @@ class PatternIndex:
                 key = min(pairs, key=pair_counts.__getitem__)
             elif singles:
                 key = min(singles, key=word_counts.__getitem__)
+            elif (anchor := _anchor(index.patterns[num])) is not None:
+                key = anchor
             else:
                 index.always.append(num)
                 continue
@@ -106,16 +136,27 @@ class PatternIndex:
         words = _WORD.findall(message)[:_MAX_QUERY_WORDS]
         keys = self.keys
         found: set[int] = set(self.always)
-        for key in (*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))):
+        anchors = [
+            *(f"^{message[:k]}" for k in range(1, _ANCHOR + 1)),
+            *(f"${message[-k:]}" for k in range(1, _ANCHOR + 1)),
+        ]
+        for key in (*words, *(f"{a} {b}" for a, b in itertools.pairwise(words)), *anchors):
             hit = keys.get(key)
             if hit is not None:
                 found.update(hit)
         return found
 
-    def match(self, message: str) -> list[Candidate]:
-        """Records whose pattern matches the whole message, with the placeholder values."""
+    def match(self, message: str, error_class: str | None = None) -> list[Candidate]:
+        """Records whose pattern matches the whole message, with the placeholder values.
+
+        With the class a traceback printed, records of that class whose message is computed
+        at run time are included: their pattern matches anything.
+        """
         out = []
-        for num in self.candidates(message):
+        found = self.candidates(message)
+        if error_class:
+            found.update(self.by_class.get(error_class, ()))
+        for num in found:
             captures = matcher(self.patterns[num]).match(message)
             if captures is not None:
                 out.append(Candidate(num, captures))
@@ -131,6 +172,7 @@ class PatternIndex:
                 "keys": self.keys,
                 "always": self.always,
                 "words": self.word_counts,
+                "classes": self.by_class,
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -143,7 +185,7 @@ class PatternIndex:
         if not isinstance(loaded, dict) or loaded.get("format") != INDEX_FORMAT:
             return None
         patterns = dict(zip(loaded["nums"], loaded["patterns"], strict=True))
-        return cls(patterns, loaded["keys"], loaded["always"], loaded["words"])
+        return cls(patterns, loaded["keys"], loaded["always"], loaded["words"], loaded["classes"])
 
 
 def load_index(store: Store) -> PatternIndex:

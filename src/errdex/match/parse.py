@@ -47,11 +47,21 @@ class ParsedError:
     message: str
     frames: tuple[Frame, ...]
     format: Format
+    #: One of the sub-exceptions an exception group carries, not an error raised on its own.
+    in_group: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Paste:
     errors: tuple[ParsedError, ...]
+
+    @property
+    def primary(self) -> int:
+        """The error the program ended with: the last one that is not inside a group."""
+        for i in reversed(range(len(self.errors))):
+            if not self.errors[i].in_group:
+                return i
+        return len(self.errors) - 1
 
 
 def parse(text: str) -> Paste:
@@ -180,8 +190,13 @@ def _read_group(lines: Lines, i: int, depth: int) -> Read | None:
         else:
             sections.append([])
         end += 1
-    errors = [e for section in sections for e in _segment(section, depth + 1)]
-    return [replace(e, format="python") for e in errors], end
+    # The first section is the group's own traceback; each later one is a sub-exception.
+    errors = [
+        replace(e, format="python", in_group=n > 0)
+        for n, section in enumerate(sections)
+        for e in _segment(section, depth + 1)
+    ]
+    return errors, end
 
 
 def _group_start(line: str) -> bool:

@@ -130,12 +130,12 @@ def _draft(
         "conditions": list(primary.conditions),
         "placeholders": template.placeholders if template else [],
         "message_kind": _message_kind(template),
-        "sites": [_site(s, file_path, message) for s in sites],
+        "sites": [_site(s, file_path, message, ctx.path_prefix) for s in sites],
         "enrichment": "site-facts",
     }
 
 
-def _site(site: RawSite, file_path: str, record_message: str) -> dict[str, object]:
+def _site(site: RawSite, file_path: str, record_message: str, prefix: str) -> dict[str, object]:
     message = site.template.message if site.template else ""
     return {
         "file_path": file_path,
@@ -146,4 +146,6 @@ def _site(site: RawSite, file_path: str, record_message: str) -> dict[str, objec
         "error_class": site.class_written,
         "qualified_class": site.class_qualified,
         "error_message": message if message != record_message else None,
+        "via_file_path": prefix + site.via_path if site.via_path else None,
+        "via_line_number": site.via_line,
     }

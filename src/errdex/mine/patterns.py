@@ -18,6 +18,7 @@ from functools import cached_property
 PLACEHOLDER_GROUP = "(.+?)"
 
 # Exactly the characters the existing format escapes; spaces, quotes and backticks stay as they are.
+_UNESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _JS_SPECIAL = str.maketrans({c: "\\" + c for c in ".*+?^${}()|[]\\"})
 
 
@@ -109,26 +110,11 @@ def js_escape(text: str) -> str:
 def split_pattern(pattern: str) -> list[str]:
     """The literal segments of a schema v2 pattern, unescaped, in order.
 
-    There is one more segment than there are placeholders; a segment may be empty.
-    An escaped ``\\(\\.\\+\\?\\)`` in the pattern is literal text and never splits.
+    There is one more segment than there are placeholders; a segment may be empty.  Splitting
+    on the group's text is safe: escaped literal text never contains it, since every ``(`` and
+    ``.`` of a literal is preceded by a backslash.
     """
-    segments: list[str] = []
-    current: list[str] = []
-    i = 0
-    n = len(pattern)
-    while i < n:
-        if pattern.startswith(PLACEHOLDER_GROUP, i):
-            segments.append("".join(current))
-            current = []
-            i += len(PLACEHOLDER_GROUP)
-        elif pattern[i] == "\\" and i + 1 < n:
-            current.append(pattern[i + 1])
-            i += 2
-        else:
-            current.append(pattern[i])
-            i += 1
-    segments.append("".join(current))
-    return segments
+    return [_UNESCAPE.sub(r"\1", segment) for segment in pattern.split(PLACEHOLDER_GROUP)]
 
 
 @dataclass(frozen=True)
@@ -161,5 +147,7 @@ class MessageMatcher:
 
     def match(self, message: str) -> tuple[str, ...] | None:
         """The captured placeholder values, or None when the message does not fit."""
+        if not all(segment in message for segment in self.segments):
+            return None  # most candidates fail here, for a fraction of a regex's cost
         m = self.regex.fullmatch(message)
         return None if m is None else m.groups()

@@ -71,6 +71,9 @@ class RawSite:
     callee: str | None = None
     callee_qualified: str | None = None
     callee_is_attr: bool = False
+    #: For a helper call: the helper's own raise, where a traceback's innermost frame points.
+    via_path: str | None = None
+    via_line: int | None = None
 
 
 @dataclass(slots=True)
@@ -83,6 +86,9 @@ class Sink:
     template: Template
     severity: str = "error"
     http_status: int | None = None
+    #: Where the helper raises: the innermost frame of every error it produces.
+    path: str | None = None
+    line: int | None = None
 
 
 @dataclass(slots=True)
@@ -146,7 +152,11 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         _Walker(result, is_package).walk_module(tree)
     except RecursionError:
         result.error = "too deeply nested to analyse (RecursionError)"
+    except Exception as exc:  # a bug in errdex must cost one file, reported, not the whole run
+        result.error = f"errdex could not analyse it: {type(exc).__name__}: {exc}"
+    if result.error:
         result.sites.clear()
+        result.candidates.clear()
     return result
 
 
@@ -292,11 +302,12 @@ class _Walker:
         cached = self._seg_cache.get(key)
         if cached is not None:
             return cached
-        lineno = node.lineno  # type: ignore[attr-defined]
-        end = node.end_lineno  # type: ignore[attr-defined]
-        col = node.col_offset  # type: ignore[attr-defined]
-        end_col = node.end_col_offset  # type: ignore[attr-defined]
-        if end is None or end_col is None:
+        lineno = getattr(node, "lineno", None)
+        end = getattr(node, "end_lineno", None)
+        col = getattr(node, "col_offset", None)
+        end_col = getattr(node, "end_col_offset", None)
+        if lineno is None or end is None or col is None or end_col is None:
+            # A node errdex built itself (``msg += ...`` folded into one expression).
             text = ast.unparse(node)
         elif lineno == end:
             line = self.lines[lineno - 1]
@@ -639,7 +650,8 @@ class _Walker:
             detail = keywords.get("detail") or keywords.get("description") or (rest[0] if rest else None)
             site.template = self._message(detail)
             return
-        message_node: ast.expr | None = args[0] if args else None
+        # The message is the first argument that is not None: ConstructorError(None, None, "...").
+        message_node = next((a for a in args if not _is_none(a)), None)
         if message_node is None:
             for key in MESSAGE_KEYWORDS:
                 if key in keywords:
@@ -855,6 +867,8 @@ class _Walker:
                         template=template,
                         severity=site.severity,
                         http_status=site.http_status,
+                        path=self.result.path,
+                        line=site.line,
                     )
                 return
 
@@ -880,6 +894,10 @@ def _is_super_init(func: ast.expr) -> bool:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
         return True
     return isinstance(value, ast.Name | ast.Attribute)
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _is_int(node: ast.expr) -> bool:

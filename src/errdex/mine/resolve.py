@@ -201,4 +201,6 @@ def _helper_site(candidate: RawSite, index: _HelperIndex, module: str | None, tr
         http_status=sink.http_status,
         args=(),
         kwargs=(),
+        via_path=sink.path,
+        via_line=sink.line,
     )

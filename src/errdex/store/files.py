@@ -54,6 +54,8 @@ _SITE = pa.struct(
         pa.field("errorClass", _TEXT),
         pa.field("qualifiedClass", _TEXT),
         pa.field("errorMessage", _TEXT),
+        pa.field("viaFilePath", _TEXT),
+        pa.field("viaLineNumber", _INT),
     ]
 )
 

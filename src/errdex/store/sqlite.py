@@ -182,20 +182,6 @@ class SqliteStore:
             ).fetchone()
         return None if row is None else Record.model_validate_json(row[0])
 
-    def at_location(self, file_suffix: str, line: int, drift: int = 0) -> list[Record]:
-        """Nearest first. The suffix matches whole path components: ``models.py`` does not
-        match ``mymodels.py``, and ``requests/models.py`` matches ``src/requests/models.py``."""
-        suffix = file_suffix.replace("\\", "/").lstrip("/")
-        rows = self._db.execute(
-            "SELECT r.data, min(abs(s.line - :line)) AS distance"
-            " FROM sites s JOIN records r ON r.id = s.record_id"
-            " WHERE s.file_name = :name AND s.line BETWEEN :line - :drift AND :line + :drift"
-            " AND (s.file_path = :suffix OR substr(s.file_path, -length(:suffix) - 1) = '/' || :suffix)"
-            f" GROUP BY r.num ORDER BY distance, {_ORDER}",
-            {"line": line, "drift": drift, "name": _file_name(suffix), "suffix": suffix},
-        )
-        return [Record.model_validate_json(data) for data, _ in rows]
-
     def search_text(self, query: str, limit: int = 20) -> list[Record]:
         """Records whose message shares most words with ``query``, best first."""
         found = self.search_messages(query, limit)
