@@ -123,3 +123,17 @@ def _fill(pattern: str, values: list[str]) -> str:
 def test_fill_helper_reverses_escaping() -> None:
     assert re.fullmatch(r"a\.b (.+?)", "a.b x") is not None
     assert _fill(r"a\.b (.+?)!", ["x"]) == "a.b x!"
+
+
+def test_a_pattern_is_a_candidate_only_when_the_message_holds_its_two_rarest_keys() -> None:
+    # Many templates share "could not"; each has a rare word of its own.
+    templates = {
+        n: Template((f"could not load widget{n} from ", Placeholder("src", "{src}"), f" via channel{n}"))
+        for n in range(500)
+    }
+    index = PatternIndex.build(row(n, t) for n, t in templates.items())
+    message = "could not load widget7 from /tmp/x via channel7"
+    assert index.candidates(message) == {7}
+    assert [c.num for c in index.match(message)] == [7]
+    # Its rarest word alone does not make it a candidate: the second key must be there too.
+    assert index.candidates("could not load widget7 from /tmp/x via nothing") == set()

@@ -372,3 +372,51 @@ def test_messages_built_up_with_augmented_assignment(tmp_path: Path) -> None:
     )
     assert [r.error_message for r in result.records] == ["bad value {str(x)}{extra}!"]
     assert result.skipped == []
+
+
+def test_messages_built_by_a_method_property_or_function(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "lib/__init__.py": "",
+            "lib/text.py": """
+                def describe(kind, value):
+                    return f"unsupported {kind}: {value!r}"
+            """,
+            "lib/base.py": """
+                class Undefined:
+                    @property
+                    def _message(self):
+                        if self.hint:
+                            return self.hint
+                        return f"{self.name!r} is undefined"
+
+                    def fail(self):
+                        raise UndefinedError(self._message)
+            """,
+            "lib/fields.py": """
+                from lib.base import Undefined
+                from lib.text import describe
+
+                class Field:
+                    def _format_error(self, value):
+                        return f"not a valid {self.kind}: {value}"
+
+                    def check(self, value):
+                        raise ValueError(self._format_error(value))
+
+                class Strict(Undefined):
+                    def touch(self):
+                        raise AttributeError(self._message)
+
+                def convert(value):
+                    raise TypeError(describe("type", value))
+            """,
+        },
+    )
+    messages = {(r.file_path, r.error_message) for r in result.records}
+    assert ("lib/fields.py", "not a valid {self.kind}: {value}") in messages
+    assert ("lib/base.py", "{self.name} is undefined") in messages
+    # Found through the base class, in another module.
+    assert ("lib/fields.py", "{self.name} is undefined") in messages
+    assert ("lib/fields.py", "unsupported type: {value}") in messages

@@ -1,11 +1,13 @@
 """Find the records whose pattern fully matches a message, at any number of records.
 
-A pattern's literal text holds words every matching message must contain, in order.  Each
-pattern is filed under its rarest *pair* of adjacent words (a single rarest word is too loose
-at a million patterns), so a query looks up the pairs and words of the message and confirms
-the few candidates with a linear-time regex.  Patterns without a usable word go to a short
-list that every query checks.  Patterns with no literal text at all (a message computed at
-run time) are left out: they match anything and are found by frame location instead.
+A pattern's literal text holds words every matching message must contain, in order, and
+often a fixed start or end.  Each pattern is filed under the rarest such key (a word, a pair
+of adjacent words, its start or end text) and is a candidate only when a message also holds
+its second rarest: one rare word, or even one rare pair, is too loose at a million patterns.
+A query looks up the keys of the message and confirms the few candidates with a linear-time
+regex.  Patterns without any key go to a short list that every query checks.  Patterns with
+no literal text at all (a message computed at run time) match anything: they are kept by the
+class they raise, and otherwise found by a traceback's frames.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -23,7 +26,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 5
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A message's words past this many add cost, not precision.
@@ -58,24 +61,26 @@ def segment_words(segments: list[str]) -> list[list[str]]:
     return out
 
 
-def _anchor(pattern: str) -> str | None:
-    """For a pattern without a whole word: the text it must start (``^``) or end (``$``) with.
+def _keys(segments: list[str]) -> set[str]:
+    """Everything a matching message is sure to contain: words, adjacent word pairs, and the
+    text it must start (``^``) or end (``$``) with.
 
-    ``(.+?)_ts1`` has no word of its own (``_ts1`` may run on from the value), but every
-    message it matches ends in ``_ts1``; without this it would be tried on every query.
+    ``(.+?)_ts1`` has no whole word (``_ts1`` may run on from the value), but every message it
+    matches ends in ``_ts1``: without anchors it would be tried on every query.
     """
-    segments = split_pattern(pattern)
+    words = segment_words(segments)
+    keys = {w for segment in words for w in segment}
+    keys.update(f"{a} {b}" for segment in words for a, b in itertools.pairwise(segment))
     if segments[0]:
-        return "^" + segments[0][:_ANCHOR]
-    if segments[-1]:
-        return "$" + segments[-1][-_ANCHOR:]
-    return None
+        keys.add("^" + segments[0][:_ANCHOR])
+    if len(segments) > 1 and segments[-1]:
+        keys.add("$" + segments[-1][-_ANCHOR:])
+    return keys
 
 
-def _keys(words: list[list[str]]) -> tuple[list[str], list[str]]:
-    pairs = [f"{a} {b}" for segment in words for a, b in itertools.pairwise(segment)]
-    singles = [w for segment in words for w in segment]
-    return pairs, singles
+def _overlap(a: str, b: str) -> bool:
+    """Whether one key implies the other (a pair and one of its words): no use as a second key."""
+    return a in b.split(" ") or b in a.split(" ")
 
 
 @dataclass(slots=True)
@@ -93,6 +98,8 @@ class PatternIndex:
     always: list[int] = field(default_factory=list)
     #: In how many patterns each word occurs: the rarity weights of fuzzy matching.
     word_counts: dict[str, int] = field(default_factory=dict)
+    #: For a pattern filed as ``~num``: the second key a message must also hold.
+    second: dict[int, str] = field(default_factory=dict)
     #: Records whose message is computed at run time, by the class they raise (when it is not a
     #: builtin): with no text to go on, a printed ``pkg.errors.NotFound`` still narrows it down.
     by_class: dict[str, list[int]] = field(default_factory=dict)
@@ -100,9 +107,8 @@ class PatternIndex:
     @classmethod
     def build(cls, rows: Iterable[PatternRow]) -> PatternIndex:
         index = cls()
-        entries: list[tuple[int, list[str], list[str]]] = []
-        pair_counts: Counter[str] = Counter()
-        word_counts: Counter[str] = Counter()
+        entries: list[tuple[int, set[str]]] = []
+        counts: Counter[str] = Counter()
         for row in rows:
             if row.message_kind == "none":
                 continue
@@ -112,38 +118,47 @@ class PatternIndex:
                     index.patterns[row.num] = row.pattern
                     index.by_class.setdefault(row.qualified_class, []).append(row.num)
                 continue
-            pairs, singles = _keys(segment_words(segments))
             index.patterns[row.num] = row.pattern
-            entries.append((row.num, pairs, singles))
-            pair_counts.update(set(pairs))
-            word_counts.update(set(singles))
-        for num, pairs, singles in entries:
-            if pairs:
-                key = min(pairs, key=pair_counts.__getitem__)
-            elif singles:
-                key = min(singles, key=word_counts.__getitem__)
-            elif (anchor := _anchor(index.patterns[num])) is not None:
-                key = anchor
-            else:
+            keys = _keys(segments)
+            entries.append((row.num, keys))
+            counts.update(keys)
+        for num, keys in entries:
+            ordered = sorted(keys, key=lambda k: (counts[k], k))
+            if not ordered:
                 index.always.append(num)
                 continue
-            index.keys.setdefault(key, []).append(num)
-        index.word_counts = dict(word_counts)
+            first = ordered[0]
+            second = next((k for k in ordered[1:] if not _overlap(first, k)), None)
+            if second is None:
+                index.keys.setdefault(first, []).append(num)
+                continue
+            # Filed under its rarest key, marked (~num) as needing its second one too.
+            index.keys.setdefault(first, []).append(~num)
+            index.second[num] = second
+        index.word_counts = {k: n for k, n in counts.items() if k[0] not in "^$" and " " not in k}
         return index
 
     def candidates(self, message: str) -> set[int]:
         """Row numbers whose pattern might match: a superset, to be confirmed."""
         words = _WORD.findall(message)[:_MAX_QUERY_WORDS]
         keys = self.keys
+        second = self.second
         found: set[int] = set(self.always)
-        anchors = [
+        query = {
+            *words,
+            *(f"{a} {b}" for a, b in itertools.pairwise(words)),
             *(f"^{message[:k]}" for k in range(1, _ANCHOR + 1)),
             *(f"${message[-k:]}" for k in range(1, _ANCHOR + 1)),
-        ]
-        for key in (*words, *(f"{a} {b}" for a, b in itertools.pairwise(words)), *anchors):
+        }
+        for key in query:
             hit = keys.get(key)
-            if hit is not None:
-                found.update(hit)
+            if hit is None:
+                continue
+            for num in hit:
+                if num >= 0:
+                    found.add(num)
+                elif second[~num] in query:
+                    found.add(~num)
         return found
 
     def match(self, message: str, error_class: str | None = None) -> list[Candidate]:
@@ -173,6 +188,7 @@ class PatternIndex:
                 "always": self.always,
                 "words": self.word_counts,
                 "classes": self.by_class,
+                "second": list(self.second.items()),
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -185,7 +201,8 @@ class PatternIndex:
         if not isinstance(loaded, dict) or loaded.get("format") != INDEX_FORMAT:
             return None
         patterns = dict(zip(loaded["nums"], loaded["patterns"], strict=True))
-        return cls(patterns, loaded["keys"], loaded["always"], loaded["words"], loaded["classes"])
+        second = {num: sys.intern(key) for num, key in loaded["second"]}
+        return cls(patterns, loaded["keys"], loaded["always"], loaded["words"], second, loaded["classes"])
 
 
 def load_index(store: Store) -> PatternIndex:

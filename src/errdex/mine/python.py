@@ -74,6 +74,8 @@ class RawSite:
     #: For a helper call: the helper's own raise, where a traceback's innermost frame points.
     via_path: str | None = None
     via_line: int | None = None
+    #: For a message another function builds, resolved once every file is read.
+    message_ref: MessageRef | None = None
 
 
 @dataclass(slots=True)
@@ -119,6 +121,26 @@ class ClassDef:
 
 
 @dataclass(slots=True)
+class MessageFunc:
+    """A function, method or property that returns a message: ``def _msg(self, v): return f"..."``."""
+
+    #: ``module:Class.method`` or ``module:function``, the key a call site looks it up by.
+    key: str
+    params: tuple[str, ...]
+    templates: list[Template] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A site whose message another function returns: ``raise X(self._format_error(value))``."""
+
+    #: Keys to try, most specific first (the enclosing class, then the module).
+    keys: tuple[str, ...]
+    args: tuple[Template | None, ...] = ()
+    kwargs: tuple[tuple[str, Template | None], ...] = ()
+
+
+@dataclass(slots=True)
 class FileResult:
     path: str
     module: str | None
@@ -126,6 +148,7 @@ class FileResult:
     candidates: list[RawSite] = field(default_factory=list)
     helpers: list[HelperDef] = field(default_factory=list)
     classes: list[ClassDef] = field(default_factory=list)
+    message_funcs: list[MessageFunc] = field(default_factory=list)
     imports: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     error: str | None = None
@@ -456,8 +479,21 @@ class _Walker:
             self._call(value, node.lineno, conds)
 
     def _return(self, node: ast.Return, conds: _Conds) -> None:
-        if type(node.value) is ast.Call:
-            self._call(node.value, node.lineno, conds)
+        value = node.value
+        if type(value) is ast.Call:
+            self._call(value, node.lineno, conds)
+        scope = self.scope
+        if value is None or scope.name is None or type(value) not in _STRINGISH:
+            return
+        template = self.template(value)
+        if template is None or not template.is_static:
+            return
+        key = f"{self.module}:{scope.qualname}"
+        funcs = self.result.message_funcs
+        if not funcs or funcs[-1].key != key:
+            funcs.append(MessageFunc(key, scope.params))
+        if template not in funcs[-1].templates:
+            funcs[-1].templates.append(template)
 
     def _branch(self, node: ast.If | ast.While, conds: _Conds) -> None:
         test = node.test
@@ -658,6 +694,8 @@ class _Walker:
                     message_node = keywords[key]
                     break
         site.template = self._message(message_node)
+        if message_node is not None and site.template is not None and not site.template.is_static:
+            site.message_ref = self._message_ref(message_node)
         code_node = keywords.get("code")
         if isinstance(code_node, ast.Constant) and isinstance(code_node.value, str):
             site.error_code = code_node.value
@@ -665,6 +703,29 @@ class _Walker:
             site.args = tuple(self.template(a) for a in args)
             site.kwargs = tuple((k, self.template(v)) for k, v in keywords.items())
         self._note_helper(site.template, "raise", site)
+
+    def _message_ref(self, node: ast.expr) -> MessageRef | None:
+        """Where to look for a message built by a call or a property of the same class."""
+        call = node if isinstance(node, ast.Call) else None
+        target = call.func if call is not None else node
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+            if target.value.id not in ("self", "cls") or self.scope.class_name is None:
+                return None
+            keys: tuple[str, ...] = (f"{self.module}:{self.scope.class_name}.{target.attr}",)
+        elif isinstance(target, ast.Name):
+            imported = self.imports.get(target.id)
+            if imported is not None:
+                module, _, name = imported.rpartition(".")
+                keys = (f"{module}:{name}",)
+            else:
+                keys = (f"{self.module}:{target.id}",)
+        else:
+            return None
+        if call is None:
+            return MessageRef(keys)
+        args = tuple(self.template(a) for a in call.args)
+        kwargs = tuple((k.arg, self.template(k.value)) for k in call.keywords if k.arg)
+        return MessageRef(keys, args, kwargs)
 
     def _assert(self, node: ast.Assert, conds: _Conds) -> None:
         site = RawSite(

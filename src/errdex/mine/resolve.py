@@ -12,7 +12,15 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from errdex.mine.patterns import Template
-from errdex.mine.python import BUILTIN_EXCEPTIONS, ClassDef, FileResult, HelperDef, RawSite, Sink
+from errdex.mine.python import (
+    BUILTIN_EXCEPTIONS,
+    ClassDef,
+    FileResult,
+    HelperDef,
+    MessageFunc,
+    RawSite,
+    Sink,
+)
 
 _MAX_HOPS = 12
 _MAX_ROUNDS = 6
@@ -35,6 +43,33 @@ KNOWN_HELPERS = {
 class _Tree:
     modules: dict[str, FileResult]
     classes: dict[str, ClassDef]
+    message_funcs: dict[str, MessageFunc]
+
+    def message_func(self, key: str, hops: int = 0) -> MessageFunc | None:
+        """The function a ``module:Class.attr`` or ``module:function`` key names, looking
+        through base classes and re-exports for one defined elsewhere in the tree."""
+        found = self.message_funcs.get(key)
+        if found is not None or hops >= _MAX_HOPS:
+            return found
+        module, _, path = key.partition(":")
+        owner, _, attr = path.rpartition(".")
+        if not owner:  # a module function, perhaps re-exported from another module
+            target = self.canonical(f"{module}.{attr}")
+            moved = self._key(target, "") if target and target != f"{module}.{attr}" else None
+            return self.message_func(moved, hops + 1) if moved else None
+        decl = self.classes.get(f"{module}.{owner}")
+        for base in decl.bases if decl else ():
+            moved = self._key(self.canonical(base) or base, attr)
+            if moved and (found := self.message_func(moved, hops + 1)) is not None:
+                return found
+        return None
+
+    def _key(self, qualified: str, attr: str) -> str | None:
+        module, name, rest = self._split(qualified)
+        if module is None:
+            return None
+        path = ".".join(p for p in (name, rest, attr) if p)
+        return f"{module}:{path}"
 
     def canonical(self, qualified: str | None) -> str | None:
         """Follow re-exports until reaching the module that defines the class."""
@@ -84,10 +119,14 @@ def resolve(results: list[FileResult]) -> list[FileResult]:
     """Return the results with classes canonical, class templates applied and helper calls as sites."""
     modules = {r.module: r for r in results if r.module}
     classes = {c.qualified: c for r in results for c in r.classes}
-    tree = _Tree(modules, classes)
+    tree = _Tree(modules, classes, {f.key: f for r in results for f in r.message_funcs})
     helpers = _helpers(results, tree)
     for result in results:
-        result.sites = [_resolve_site(site, tree) for site in result.sites]
+        result.sites = [
+            resolved
+            for site in result.sites
+            for resolved in _built_elsewhere(_resolve_site(site, tree), tree)
+        ]
         for candidate in result.candidates:
             site = _helper_site(candidate, helpers, result.module, tree)
             if site is not None:
@@ -106,6 +145,18 @@ def _resolve_site(site: RawSite, tree: _Tree) -> RawSite:
     if qualified != site.class_qualified:
         site = replace(site, class_qualified=qualified)
     return site
+
+
+def _built_elsewhere(site: RawSite, tree: _Tree) -> list[RawSite]:
+    """A site whose message a function returns, once per message that function can return."""
+    ref = site.message_ref
+    if ref is None:
+        return [site]
+    func = next((f for key in ref.keys if (f := tree.message_func(key)) is not None), None)
+    if func is None:
+        return [site]
+    values = _arguments(func.params, ref.args, dict(ref.kwargs))
+    return [replace(site, template=t.substitute(values), message_ref=None) for t in func.templates]
 
 
 def _arguments(
