@@ -145,10 +145,18 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
 
                 class Gone(NotFound):
                     pass
+
+                class Consumed(RuntimeError):
+                    def __init__(self):
+                        message = (
+                            "the stream was already read; "
+                            "read it once"
+                        )
+                        super().__init__(message)
             """,
             "lib/api.py": """
                 from lib import NotFound
-                from .errors import Gone
+                from .errors import Consumed, Gone
 
                 def get(name):
                     if name is None:
@@ -157,6 +165,9 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
 
                 def drop(name):
                     raise Gone(name)
+
+                def read():
+                    raise Consumed()
             """,
         },
     )
@@ -166,6 +177,7 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
     assert dynamic.error_class == "NotFound"
     assert dynamic.qualified_class == "lib.errors.NotFound"
     assert {s.qualified_class for s in dynamic.sites} == {"lib.errors.NotFound", "lib.errors.Gone"}
+    assert records["the stream was already read; read it once"].function == "read"
 
 
 def test_raise_helpers_make_their_callers_sites(tmp_path: Path) -> None:

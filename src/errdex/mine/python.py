@@ -64,7 +64,9 @@ class RawSite:
     severity: str = "error"
     http_status: int | None = None
     error_code: str | None = None
-    #: Argument templates, kept where the class may build its own message (``raise NotFound(name)``).
+    #: A library class called here, which may build its own message (``raise NotFound(name)``,
+    #: ``raise StreamConsumed()``); its argument templates are kept to fill that message in.
+    constructed: bool = False
     args: tuple[Template | None, ...] = ()
     kwargs: tuple[tuple[str, Template | None], ...] = ()
     #: For a call that is a site only if the callee turns out to be a raise helper.
@@ -700,6 +702,7 @@ class _Walker:
         if isinstance(code_node, ast.Constant) and isinstance(code_node.value, str):
             site.error_code = code_node.value
         if written and last not in BUILTIN_EXCEPTIONS:
+            site.constructed = True
             site.args = tuple(self.template(a) for a in args)
             site.kwargs = tuple((k, self.template(v)) for k, v in keywords.items())
         self._note_helper(site.template, "raise", site)

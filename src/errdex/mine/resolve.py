@@ -137,7 +137,7 @@ def resolve(results: list[FileResult]) -> list[FileResult]:
 
 def _resolve_site(site: RawSite, tree: _Tree) -> RawSite:
     qualified = tree.canonical(site.class_qualified)
-    if site.args or site.kwargs:
+    if site.constructed:
         decl = tree.template_of(qualified)
         if decl is not None and decl.template is not None:
             values = _arguments(decl.params, site.args, dict(site.kwargs))
