@@ -432,3 +432,46 @@ def test_messages_built_by_a_method_property_or_function(tmp_path: Path) -> None
     # Found through the base class, in another module.
     assert ("lib/fields.py", "{self.name} is undefined") in messages
     assert ("lib/fields.py", "unsupported type: {value}") in messages
+
+
+def test_a_message_assigned_in_several_branches_gives_one_record_each(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                def raise_for_status(code, reason):
+                    message = ""
+                    if 400 <= code < 500:
+                        message = f"{code} Client Error: {reason}"
+                    elif 500 <= code < 600:
+                        message = f"{code} Server Error: {reason}"
+                    if message:
+                        raise OSError(message)
+
+                def check(n):
+                    raise ValueError("too small" if n < 0 else "too big")
+            """
+        },
+    )
+    by_line: dict[int, set[str]] = {}
+    for record in result.records:
+        for site in record.sites:
+            by_line.setdefault(site.line_number, set()).add(record.error_message)
+    assert by_line[9] == {"{code} Client Error: {reason}", "{code} Server Error: {reason}"}
+    assert by_line[12] == {"too small", "too big"}
+
+
+def test_a_later_assignment_at_an_outer_level_overwrites_branch_values(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                def f(x):
+                    if x:
+                        msg = "only in the branch"
+                    msg = "always this"
+                    raise ValueError(msg)
+            """
+        },
+    )
+    assert [r.error_message for r in result.records] == ["always this"]

@@ -26,7 +26,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A message's words past this many add cost, not precision.
@@ -98,7 +98,8 @@ class PatternIndex:
     always: list[int] = field(default_factory=list)
     #: In how many patterns each word occurs: the rarity weights of fuzzy matching.
     word_counts: dict[str, int] = field(default_factory=dict)
-    #: For a pattern filed as ``~num``: the second key a message must also hold.
+    #: Patterns filed under their rarest key that a message must hold with their ``second``.
+    paired: dict[str, list[int]] = field(default_factory=dict)
     second: dict[int, str] = field(default_factory=dict)
     #: Records whose message is computed at run time, by the class they raise (when it is not a
     #: builtin): with no text to go on, a printed ``pkg.errors.NotFound`` still narrows it down.
@@ -132,8 +133,8 @@ class PatternIndex:
             if second is None:
                 index.keys.setdefault(first, []).append(num)
                 continue
-            # Filed under its rarest key, marked (~num) as needing its second one too.
-            index.keys.setdefault(first, []).append(~num)
+            # Filed under its rarest key, a candidate only when its second key is there too.
+            index.paired.setdefault(first, []).append(num)
             index.second[num] = second
         index.word_counts = {k: n for k, n in counts.items() if k[0] not in "^$" and " " not in k}
         return index
@@ -142,6 +143,7 @@ class PatternIndex:
         """Row numbers whose pattern might match: a superset, to be confirmed."""
         words = _WORD.findall(message)[:_MAX_QUERY_WORDS]
         keys = self.keys
+        paired = self.paired
         second = self.second
         found: set[int] = set(self.always)
         query = {
@@ -152,13 +154,11 @@ class PatternIndex:
         }
         for key in query:
             hit = keys.get(key)
-            if hit is None:
-                continue
-            for num in hit:
-                if num >= 0:
-                    found.add(num)
-                elif second[~num] in query:
-                    found.add(~num)
+            if hit is not None:
+                found.update(hit)
+            pair = paired.get(key)
+            if pair is not None:
+                found.update(num for num in pair if second[num] in query)
         return found
 
     def match(self, message: str, error_class: str | None = None) -> list[Candidate]:
@@ -188,6 +188,7 @@ class PatternIndex:
                 "always": self.always,
                 "words": self.word_counts,
                 "classes": self.by_class,
+                "paired": self.paired,
                 "second": list(self.second.items()),
             },
             ensure_ascii=False,
@@ -202,7 +203,15 @@ class PatternIndex:
             return None
         patterns = dict(zip(loaded["nums"], loaded["patterns"], strict=True))
         second = {num: sys.intern(key) for num, key in loaded["second"]}
-        return cls(patterns, loaded["keys"], loaded["always"], loaded["words"], second, loaded["classes"])
+        return cls(
+            patterns,
+            loaded["keys"],
+            loaded["always"],
+            loaded["words"],
+            loaded["paired"],
+            second,
+            loaded["classes"],
+        )
 
 
 def load_index(store: Store) -> PatternIndex:

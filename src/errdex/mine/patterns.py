@@ -123,8 +123,9 @@ class MessageMatcher:
 
     A plain ``re`` full match of ``A(.+?)B(.+?)C`` backtracks polynomially when ``B`` occurs
     many times and ``C`` never does.  Placing each literal at its earliest position is always
-    safe here (every placeholder absorbs any non-empty text), so every segment but the last is
-    wrapped in an atomic group and never revisited.
+    safe here (every placeholder absorbs any non-empty text), so ``match`` places them with
+    ``str.find`` and never revisits one.  ``regex`` is the same rule as a Python pattern (every
+    segment but the last in an atomic group), for tools that want a regex.
     """
 
     pattern: str
@@ -139,8 +140,7 @@ class MessageMatcher:
         if len(segments) == 1:
             return re.compile(re.escape(segments[0]), re.DOTALL)
         body = [re.escape(segments[0])]
-        middle = segments[1:-1]
-        for literal in middle:
+        for literal in segments[1:-1]:
             body.append(f"(?>(.+?){re.escape(literal)})")
         body.append(f"(.+?){re.escape(segments[-1])}")
         return re.compile("".join(body), re.DOTALL)
@@ -148,10 +148,22 @@ class MessageMatcher:
     def match(self, message: str) -> tuple[str, ...] | None:
         """The captured placeholder values, or None when the message does not fit."""
         segments = self.segments
-        # Most candidates fail these, for a fraction of a regex's cost.
-        if not message.startswith(segments[0]) or not message.endswith(segments[-1]):
+        first, last = segments[0], segments[-1]
+        if len(segments) == 1:
+            return () if message == first else None
+        if not message.startswith(first) or not message.endswith(last):
             return None
-        if not all(segment in message for segment in segments):
+        end = len(message) - len(last)  # where the last placeholder's value must stop
+        pos = len(first)
+        captures = []
+        for literal in segments[1:-1]:
+            # Each value is at least one character: the literal is sought from pos + 1.
+            found = message.find(literal, pos + 1, end - 1) if literal else pos + 1
+            if found < 0 or found + len(literal) >= end:
+                return None
+            captures.append(message[pos:found])
+            pos = found + len(literal)
+        if end - pos < 1:
             return None
-        m = self.regex.fullmatch(message)
-        return None if m is None else m.groups()
+        captures.append(message[pos:end])
+        return tuple(captures)

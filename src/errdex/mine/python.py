@@ -15,7 +15,7 @@ import re
 import string
 import textwrap
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from errdex.mine.patterns import Placeholder, Template
@@ -256,7 +256,16 @@ _Conds = tuple[tuple[ast.expr, bool], ...]
 
 
 class _Scope:
-    __slots__ = ("bindings", "class_name", "is_method", "name", "params", "positional", "qualname")
+    __slots__ = (
+        "alternatives",
+        "bindings",
+        "class_name",
+        "is_method",
+        "name",
+        "params",
+        "positional",
+        "qualname",
+    )
 
     def __init__(
         self,
@@ -274,6 +283,9 @@ class _Scope:
         self.is_method = is_method
         self.class_name = class_name
         self.bindings: dict[str, ast.expr] = {}
+        #: Every value a name may hold, each under the guard it was assigned under: assignments in
+        #: sibling branches (``if ...: msg = "a" else: msg = "b"``) all reach a later raise.
+        self.alternatives: dict[str, list[tuple[_Conds, ast.expr]]] = {}
 
     def child(self, name: str) -> str:
         """The ``__qualname__`` Python gives a class or function defined in this scope."""
@@ -535,7 +547,13 @@ class _Walker:
         if len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
-                self.scope.bindings[target.id] = node.value
+                scope = self.scope
+                scope.bindings[target.id] = node.value
+                # An assignment overwrites those made at its own level or nested below it;
+                # ones in sibling branches still reach what follows.
+                depth = len(conds)
+                kept = [(c, v) for c, v in scope.alternatives.get(target.id, ()) if c[:depth] != conds]
+                scope.alternatives[target.id] = [*kept, (conds, node.value)]
 
     def _conditions(self, conds: _Conds) -> tuple[str, ...]:
         out = []
@@ -630,6 +648,23 @@ class _Walker:
             return inner
         return None
 
+    def _choices(self, node: ast.expr) -> list[Template]:
+        """The messages an expression may evaluate to when there are several: a conditional
+        expression, or a name assigned in sibling branches.  Empty when there is just one."""
+        if isinstance(node, ast.Name):
+            values = [value for _, value in self.scope.alternatives.get(node.id, ())]
+            if len(values) < 2:
+                bound = self.scope.bindings.get(node.id)
+                values = [bound] if isinstance(bound, ast.IfExp) else []
+        else:
+            values = [node]
+        expanded: list[ast.expr] = []
+        for value in values:
+            expanded += [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+        templates = [t for t in map(self.template, expanded) if t is not None and t.is_static]
+        unique = list(dict.fromkeys(templates))
+        return unique if len(unique) > 1 else []
+
     def _message(self, node: ast.expr | None) -> Template | None:
         """A site's message: readable text, or a dynamic placeholder naming the expression."""
         if node is None:
@@ -667,11 +702,13 @@ class _Walker:
             class_written=written,
             class_qualified=self.qualify(written),
         )
-        if call is not None:
-            self._fill_from_call(site, call)
+        others = self._fill_from_call(site, call) if call is not None else []
         self._add(site)
+        for template in others:
+            self._add(replace(site, template=template))
 
-    def _fill_from_call(self, site: RawSite, call: ast.Call) -> None:
+    def _fill_from_call(self, site: RawSite, call: ast.Call) -> list[Template]:
+        """Fill in what the exception call says; returns the other messages it may carry."""
         args = call.args
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         written = site.class_written or ""
@@ -687,7 +724,7 @@ class _Walker:
                 site.http_status = code
             detail = keywords.get("detail") or keywords.get("description") or (rest[0] if rest else None)
             site.template = self._message(detail)
-            return
+            return []
         # The message is the first argument that is not None: ConstructorError(None, None, "...").
         message_node = next((a for a in args if not _is_none(a)), None)
         if message_node is None:
@@ -696,6 +733,9 @@ class _Walker:
                     message_node = keywords[key]
                     break
         site.template = self._message(message_node)
+        others: list[Template] = []
+        if message_node is not None and (choices := self._choices(message_node)):
+            site.template, *others = choices
         if message_node is not None and site.template is not None and not site.template.is_static:
             site.message_ref = self._message_ref(message_node)
         code_node = keywords.get("code")
@@ -706,6 +746,7 @@ class _Walker:
             site.args = tuple(self.template(a) for a in args)
             site.kwargs = tuple((k, self.template(v)) for k, v in keywords.items())
         self._note_helper(site.template, "raise", site)
+        return others
 
     def _message_ref(self, node: ast.expr) -> MessageRef | None:
         """Where to look for a message built by a call or a property of the same class."""
