@@ -497,7 +497,7 @@ class _Walker:
         if type(value) is ast.Call:
             self._call(value, node.lineno, conds)
         scope = self.scope
-        if value is None or scope.name is None or type(value) not in _STRINGISH:
+        if value is None or scope.name is None or not _builds_text(value):
             return
         template = self.template(value)
         if template is None or not template.is_static:
@@ -999,6 +999,16 @@ def _is_super_init(func: ast.expr) -> bool:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
         return True
     return isinstance(value, ast.Name | ast.Attribute)
+
+
+def _builds_text(node: ast.expr) -> bool:
+    """Cheap test for a returned message: an f-string, ``%``/``+`` text, a string, ``.format``."""
+    t = type(node)
+    if t is ast.JoinedStr or t is ast.BinOp:
+        return True
+    if t is ast.Constant:
+        return isinstance(node.value, str)  # type: ignore[attr-defined]
+    return t is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr == "format"  # type: ignore[attr-defined]
 
 
 def _is_none(node: ast.expr) -> bool:
