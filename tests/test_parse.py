@@ -187,20 +187,18 @@ def test_chained_tracebacks_come_first_cause_first(moddir: Path) -> None:
     at(wrapped.frames[-1], path, "wrapped", "middle")
 
 
+#: What ``errmod.group()`` raises, in paste order: the group, its leaves, a nested group.
+GROUP_CLASSES = ["ExceptionGroup", "OSError", "OSError", "ExceptionGroup", "TypeError", "KeyError"]
+GROUP_MESSAGES = ["many", "leaf 0", "leaf 1", "nested", "b", "'c'"]
+
+
 def test_exception_group_yields_the_group_and_every_error_in_it(moddir: Path) -> None:
     text = python(moddir, "-c", "import errmod; errmod.group()")
     assert "  + Exception Group Traceback (most recent call last):" in text
     assert "+---------------- 1 ----------------" in text
     paste = parse(text)
-    assert classes(paste) == [
-        "ExceptionGroup",
-        "OSError",
-        "OSError",
-        "ExceptionGroup",
-        "TypeError",
-        "KeyError",
-    ]
-    assert [e.message for e in paste.errors] == ["many", "leaf 0", "leaf 1", "nested", "b", "'c'"]
+    assert classes(paste) == GROUP_CLASSES
+    assert [e.message for e in paste.errors] == GROUP_MESSAGES
     assert {e.format for e in paste.errors} == {"python"}
     path = moddir / "errmod.py"
     at(paste.errors[0].frames[-1], path, "group", "group")
@@ -407,15 +405,8 @@ def test_rich_locals_and_exception_groups(errmod: ModuleType, moddir: Path) -> N
     text = rich_traceback(errmod.group, show_locals=True)
     assert "locals" in text and "Sub-exception #1" in text
     paste = parse(text)
-    assert classes(paste) == [
-        "ExceptionGroup",
-        "OSError",
-        "OSError",
-        "ExceptionGroup",
-        "TypeError",
-        "KeyError",
-    ]
-    assert [e.message for e in paste.errors] == ["many", "leaf 0", "leaf 1", "nested", "b", "'c'"]
+    assert classes(paste) == GROUP_CLASSES
+    assert [e.message for e in paste.errors] == GROUP_MESSAGES
     at(paste.errors[0].frames[-1], moddir / "errmod.py", "group", "group")
     at(paste.errors[1].frames[-1], moddir / "errmod.py", "leaf", "leaf")
 
