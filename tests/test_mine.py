@@ -475,3 +475,35 @@ def test_a_later_assignment_at_an_outer_level_overwrites_branch_values(tmp_path:
         },
     )
     assert [r.error_message for r in result.records] == ["always this"]
+
+
+def test_messages_kept_by_key_in_a_class_dict(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "forms/__init__.py": "",
+            "forms/base.py": """
+                class Field:
+                    default_error_messages = {"required": "This field is required.", "null": "Not null."}
+
+                    def make_error(self, key):
+                        return ValidationError(self.error_messages[key])
+            """,
+            "forms/fields.py": """
+                from forms.base import Field
+
+                class Integer(Field):
+                    default_error_messages = {"invalid": "Not a valid integer."}
+
+                    def check(self, value):
+                        if value is None:
+                            raise self.make_error("null")
+                        raise self.make_error("invalid")
+
+                    def strict(self):
+                        raise ValidationError(self.error_messages["required"])
+            """,
+        },
+    )
+    lines = {r.error_message: r.line_number for r in result.records if r.file_path == "forms/fields.py"}
+    assert lines == {"Not null.": 9, "Not a valid integer.": 10, "This field is required.": 13}

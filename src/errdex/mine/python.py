@@ -47,6 +47,9 @@ _SINK_NAMES = frozenset({"warn", "warn_explicit", "exit", "quit", "abort", *LOG_
 _STRINGISH = frozenset({ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call})
 #: Class names that say "exception"; only such classes (or subclasses of builtins) are searched
 #: for a message-building constructor, which keeps ordinary classes off the hot path.
+_MESSAGES_NAME = re.compile(r"messages$", re.IGNORECASE)
+#: A message key rather than a message: ``make_error("invalid")``, ``fail("max_length")``.
+_MESSAGE_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _EXCEPTION_NAME = re.compile(r"(Error|Exception|Warning|Exit|Failure|Fault|Interrupt)$")
 
 
@@ -78,6 +81,8 @@ class RawSite:
     via_line: int | None = None
     #: For a message another function builds, resolved once every file is read.
     message_ref: MessageRef | None = None
+    #: For a message looked up by key in the enclosing class's messages dict.
+    message_key: str | None = None
 
 
 @dataclass(slots=True)
@@ -120,6 +125,9 @@ class ClassDef:
     bases: tuple[str, ...]
     params: tuple[str, ...] = ()
     template: Template | None = None
+    #: Messages kept by key in a class-level dict (``default_error_messages = {"invalid": ...}``),
+    #: which ``raise self.make_error("invalid")`` or ``self.error_messages["invalid"]`` look up.
+    messages: dict[str, Template] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -416,6 +424,7 @@ class _Walker:
         self.result.classes.append(decl)
         self.scope = _Scope(qual, None, (), False, qual)
         try:
+            decl.messages = self._keyed_messages(node)
             if _EXCEPTION_NAME.search(node.name) or any(
                 _EXCEPTION_NAME.search(b) or b in BUILTIN_EXCEPTIONS for b in bases
             ):
@@ -428,6 +437,20 @@ class _Walker:
             self.body(node.body, ())
         finally:
             self.scope = outer
+
+    def _keyed_messages(self, node: ast.ClassDef) -> dict[str, Template]:
+        found: dict[str, Template] = {}
+        for stmt in node.body:
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Dict):
+                names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+                if not any(_MESSAGES_NAME.search(n) for n in names):
+                    continue
+                for key, value in zip(stmt.value.keys, stmt.value.values, strict=True):
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        template = self.template(value)
+                        if template is not None and template.is_static:
+                            found[key.value] = template
+        return found
 
     def _message_builder(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, decl: ClassDef) -> None:
         """Record the template an exception class builds in ``__init__`` or returns from ``__str__``."""
@@ -738,6 +761,7 @@ class _Walker:
             site.template, *others = choices
         if message_node is not None and site.template is not None and not site.template.is_static:
             site.message_ref = self._message_ref(message_node)
+        site.message_key = self._message_key(site, message_node)
         code_node = keywords.get("code")
         if isinstance(code_node, ast.Constant) and isinstance(code_node.value, str):
             site.error_code = code_node.value
@@ -747,6 +771,21 @@ class _Walker:
             site.kwargs = tuple((k, self.template(v)) for k, v in keywords.items())
         self._note_helper(site.template, "raise", site)
         return others
+
+    def _message_key(self, site: RawSite, node: ast.expr | None) -> str | None:
+        """The key of a message kept in a class dict: ``self.error_messages["invalid"]``, or the
+        literal key a factory is given (``raise self.make_error("invalid")``)."""
+        if self.scope.class_name is None or node is None:
+            return None
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+        ):
+            return node.slice.value
+        if site.class_written is None and isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value if _MESSAGE_KEY.match(node.value) else None
+        return None
 
     def _message_ref(self, node: ast.expr) -> MessageRef | None:
         """Where to look for a message built by a call or a property of the same class."""

@@ -45,6 +45,23 @@ class _Tree:
     classes: dict[str, ClassDef]
     message_funcs: dict[str, MessageFunc]
 
+    def keyed_message(self, owner: str, key: str) -> Template | None:
+        """A message a class (or one of its bases in the tree) keeps under ``key``."""
+        pending: list[str | None] = [owner]
+        seen: set[str] = set()
+        while pending and len(seen) < _MAX_HOPS:
+            name = self.canonical(pending.pop(0))
+            if name is None or name in seen:
+                continue
+            seen.add(name)
+            decl = self.classes.get(name)
+            if decl is None:
+                continue
+            if key in decl.messages:
+                return decl.messages[key]
+            pending.extend(decl.bases)
+        return None
+
     def message_func(self, key: str, hops: int = 0) -> MessageFunc | None:
         """The function a ``module:Class.attr`` or ``module:function`` key names, looking
         through base classes and re-exports for one defined elsewhere in the tree."""
@@ -122,11 +139,8 @@ def resolve(results: list[FileResult]) -> list[FileResult]:
     tree = _Tree(modules, classes, {f.key: f for r in results for f in r.message_funcs})
     helpers = _helpers(results, tree)
     for result in results:
-        result.sites = [
-            resolved
-            for site in result.sites
-            for resolved in _built_elsewhere(_resolve_site(site, tree), tree)
-        ]
+        resolved = (_resolve_site(site, tree, result.module) for site in result.sites)
+        result.sites = [built for site in resolved for built in _built_elsewhere(site, tree)]
         for candidate in result.candidates:
             site = _helper_site(candidate, helpers, result.module, tree)
             if site is not None:
@@ -135,8 +149,13 @@ def resolve(results: list[FileResult]) -> list[FileResult]:
     return results
 
 
-def _resolve_site(site: RawSite, tree: _Tree) -> RawSite:
+def _resolve_site(site: RawSite, tree: _Tree, module: str | None) -> RawSite:
     qualified = tree.canonical(site.class_qualified)
+    if site.message_key is not None and site.function and module:
+        owner = site.function.rpartition(".")[0]
+        template = tree.keyed_message(f"{module}.{owner}", site.message_key)
+        if template is not None:
+            site = replace(site, template=template, message_ref=None)
     if site.constructed:
         decl = tree.template_of(qualified)
         if decl is not None and decl.template is not None:
