@@ -26,9 +26,11 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
+#: A bucket this full gets each pattern's longest literal text checked before matching.
+_CROWDED = 16
 #: A message's words past this many add cost, not precision.
 _MAX_QUERY_WORDS = 4000
 
@@ -101,6 +103,8 @@ class PatternIndex:
     #: Patterns filed under their rarest key that a message must hold with their ``second``.
     paired: dict[str, list[int]] = field(default_factory=dict)
     second: dict[int, str] = field(default_factory=dict)
+    #: Longest literal text of patterns filed in crowded buckets, checked before matching.
+    guard: dict[int, str] = field(default_factory=dict)
     #: Records whose message is computed at run time, by the class they raise (when it is not a
     #: builtin): with no text to go on, a printed ``pkg.errors.NotFound`` still narrows it down.
     by_class: dict[str, list[int]] = field(default_factory=dict)
@@ -108,7 +112,7 @@ class PatternIndex:
     @classmethod
     def build(cls, rows: Iterable[PatternRow]) -> PatternIndex:
         index = cls()
-        entries: list[tuple[int, set[str]]] = []
+        entries: list[tuple[int, set[str], str]] = []
         counts: Counter[str] = Counter()
         for row in rows:
             if row.message_kind == "none":
@@ -121,9 +125,9 @@ class PatternIndex:
                 continue
             index.patterns[row.num] = row.pattern
             keys = _keys(segments)
-            entries.append((row.num, keys))
+            entries.append((row.num, keys, max(segments, key=len)))
             counts.update(keys)
-        for num, keys in entries:
+        for num, keys, _ in entries:
             ordered = sorted(keys, key=lambda k: (counts[k], k))
             if not ordered:
                 index.always.append(num)
@@ -136,6 +140,16 @@ class PatternIndex:
             # Filed under its rarest key, a candidate only when its second key is there too.
             index.paired.setdefault(first, []).append(num)
             index.second[num] = second
+        # In a crowded bucket most entries share both keys with the query and differ only in
+        # a common word: their longest literal text rejects them before any matcher is called.
+        crowded = {
+            num
+            for buckets in (index.keys, index.paired)
+            for bucket in buckets.values()
+            if len(bucket) >= _CROWDED
+            for num in bucket
+        }
+        index.guard = {num: longest for num, _, longest in entries if num in crowded}
         index.word_counts = {k: n for k, n in counts.items() if k[0] not in "^$" and " " not in k}
         return index
 
@@ -159,7 +173,8 @@ class PatternIndex:
             pair = paired.get(key)
             if pair is not None:
                 found.update(num for num in pair if second[num] in query)
-        return found
+        guard = self.guard
+        return {num for num in found if (text := guard.get(num)) is None or text in message}
 
     def match(self, message: str, error_class: str | None = None) -> list[Candidate]:
         """Records whose pattern matches the whole message, with the placeholder values.
@@ -190,6 +205,7 @@ class PatternIndex:
                 "classes": self.by_class,
                 "paired": self.paired,
                 "second": list(self.second.items()),
+                "guard": list(self.guard.items()),
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -210,6 +226,7 @@ class PatternIndex:
             loaded["words"],
             loaded["paired"],
             second,
+            dict(loaded["guard"]),
             loaded["classes"],
         )
 
