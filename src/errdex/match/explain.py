@@ -16,7 +16,6 @@ from typing import Any, Literal
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher
 from errdex.match.parse import Frame, ParsedError, Paste, parse
-from errdex.mine.patterns import split_pattern
 from errdex.record import Record
 from errdex.store import Store
 
@@ -255,7 +254,7 @@ def _first_tuple_item(message: str) -> str | None:
 
 def _specificity(pattern: str, message: str) -> float:
     """How much of the message the template's own text explains: 0.4 (none) to 1 (all)."""
-    literal = sum(len(s) for s in split_pattern(pattern))
+    literal = sum(len(s) for s in matcher(pattern).segments)  # cached: no re-splitting per query
     return 0.4 + 0.6 * min(1.0, literal / max(1, len(message)))
 
 

@@ -9,6 +9,7 @@ the module that defines ``X``, which is what a traceback prints.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from errdex.mine.patterns import Template
@@ -45,9 +46,9 @@ class _Tree:
     classes: dict[str, ClassDef]
     message_funcs: dict[str, MessageFunc]
 
-    def keyed_message(self, owner: str, key: str) -> Template | None:
-        """A message a class (or one of its bases in the tree) keeps under ``key``."""
-        pending: list[str | None] = [owner]
+    def ancestry(self, qualified: str | None) -> Iterator[ClassDef]:
+        """A class defined in the tree, then its bases in the tree, nearest first."""
+        pending = [qualified] if qualified else []
         seen: set[str] = set()
         while pending and len(seen) < _MAX_HOPS:
             name = self.canonical(pending.pop(0))
@@ -55,12 +56,13 @@ class _Tree:
                 continue
             seen.add(name)
             decl = self.classes.get(name)
-            if decl is None:
-                continue
-            if key in decl.messages:
-                return decl.messages[key]
-            pending.extend(decl.bases)
-        return None
+            if decl is not None:
+                yield decl
+                pending.extend(decl.bases)
+
+    def keyed_message(self, owner: str, key: str) -> Template | None:
+        """A message a class (or one of its bases in the tree) keeps under ``key``."""
+        return next((d.messages[key] for d in self.ancestry(owner) if key in d.messages), None)
 
     def message_func(self, key: str, hops: int = 0) -> MessageFunc | None:
         """The function a ``module:Class.attr`` or ``module:function`` key names, looking
@@ -116,20 +118,7 @@ class _Tree:
 
     def template_of(self, qualified: str | None) -> ClassDef | None:
         """The class (or nearest base in the tree) whose constructor builds the message."""
-        seen: set[str] = set()
-        pending = [qualified] if qualified else []
-        while pending:
-            name = self.canonical(pending.pop(0))
-            if name is None or name in seen:
-                continue
-            seen.add(name)
-            decl = self.classes.get(name)
-            if decl is None:
-                continue
-            if decl.template is not None:
-                return decl
-            pending.extend(decl.bases)
-        return None
+        return next((d for d in self.ancestry(qualified) if d.template is not None), None)
 
 
 def resolve(results: list[FileResult]) -> list[FileResult]:
