@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 import shutil
 import subprocess
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -152,3 +154,69 @@ def test_cli_without_a_store_says_how_to_make_one(tmp_path: Path) -> None:
     done = cli("ValueError: x", db=tmp_path / "none.db")
     assert done.returncode == 1
     assert "errdex mine" in done.stderr.decode()
+
+
+CLICK_MISSING = """
+import click
+
+@click.command()
+@click.option("--name", required=True)
+def hello(name):
+    pass
+
+hello.main([], standalone_mode=False)
+"""
+
+
+@pytest.fixture(scope="module")
+def libraries(
+    tmp_path_factory: pytest.TempPathFactory, pypi_package: Callable[[str, str], Path]
+) -> tuple[Store, Path]:
+    """click, werkzeug and httpx mined into one store, and click's unpacked wheel to run."""
+    db = tmp_path_factory.mktemp("libraries") / "errdex.db"
+    with open_store(db) as writable:
+        for name, version in (("click", "8.1.8"), ("werkzeug", "3.1.3"), ("httpx", "0.28.1")):
+            result = mine(pypi_package(name, version), repo=f"pypi/{name}", sha=SHA, jobs=1)
+            writable.replace_repo(result.info, result.records)
+    return open_store(db), pypi_package("click", "8.1.8")
+
+
+def test_a_class_named_by_its_package_outranks_look_alikes_elsewhere(libraries: tuple[Store, Path]) -> None:
+    store, click_root = libraries
+    # A real click error: MissingParameter builds "Missing parameter: name" in __str__.
+    run = subprocess.run(
+        [sys.executable, "-c", CLICK_MISSING],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(click_root)},
+        check=False,
+    )
+    last = run.stderr.strip().splitlines()[-1]
+    assert last == "click.exceptions.MissingParameter: Missing parameter: name"
+    raise_line = int(re.findall(r'click/core\.py", line (\d+)', run.stderr)[-1])
+    best = Matcher(store).explain(last).matches[0]
+    assert best.evidence == "pattern+class"
+    assert ("click/core.py", raise_line) in [(s.file_path, s.line_number) for s in best.record.sites]
+
+
+def test_a_class_printed_without_a_message_finds_the_raises_of_that_class(
+    libraries: tuple[Store, Path],
+) -> None:
+    store, click_root = libraries
+    # click.confirm(..., abort=True) answered "n" raises Abort(), which prints no message.
+    run = subprocess.run(
+        [sys.executable, "-c", "import click; click.confirm('go on?', abort=True)"],
+        input="n\n",
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(click_root)},
+        check=False,
+    )
+    last = run.stderr.strip().splitlines()[-1]
+    assert last == "click.exceptions.Abort"
+    raise_line = int(re.findall(r'click/termui\.py", line (\d+)', run.stderr)[-1])
+    matches = Matcher(store).explain(last, top=50).matches
+    assert matches and all(m.record.qualified_class == "click.exceptions.Abort" for m in matches)
+    assert ("click/termui.py", raise_line) in [
+        (s.file_path, s.line_number) for m in matches for s in m.record.sites
+    ]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import textwrap
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from errdex.errors import ErrdexError
 from errdex.mine import MineResult, mine
+from errdex.mine.patterns import MessageMatcher
 from errdex.record import Record, record_id
 
 SHA = "0123456789abcdef0123456789abcdef01234567"
@@ -507,3 +510,151 @@ def test_messages_kept_by_key_in_a_class_dict(tmp_path: Path) -> None:
     )
     lines = {r.error_message: r.line_number for r in result.records if r.file_path == "forms/fields.py"}
     assert lines == {"Not null.": 9, "Not a valid integer.": 10, "This field is required.": 13}
+
+
+def test_what_str_of_an_exception_prints_from_str_defaults_and_class_text(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "web/__init__.py": "",
+            "web/errors.py": """
+                class HTTPError(Exception):
+                    code = None
+                    description = None
+
+                    def __init__(self, description=None):
+                        super().__init__()
+                        if description is not None:
+                            self.description = description
+
+                    def __str__(self):
+                        return f"{self.code} {self.description}"
+
+                class NotFound(HTTPError):
+                    code = 404
+                    description = "The requested URL was not found."
+
+                class ParserError(ValueError):
+                    def __str__(self):
+                        try:
+                            return self.args[0] % self.args[1:]
+                        except (TypeError, IndexError):
+                            return super().__str__()
+
+                class Missing(NotFound):
+                    def __str__(self):
+                        if not self.description:
+                            return "Missing parameter: {name}".format(name=self.name)
+                        return self.description
+
+                class BadFile(ValueError):
+                    def __init__(self, message="Invalid file"):
+                        ValueError.__init__(self, message)
+            """,
+            "web/app.py": """
+                from web.errors import BadFile, Missing, NotFound, ParserError
+
+                def route(path):
+                    if path is None:
+                        raise NotFound()
+                    raise NotFound(description=f"no route for {path}")
+
+                def parse(text, e):
+                    raise ParserError(str(e) + ": %s", text)
+
+                def need():
+                    raise Missing("give it a name")
+
+                def load():
+                    raise BadFile()
+            """,
+        },
+    )
+    app = {r.error_message for r in result.records if r.file_path == "web/app.py"}
+    assert app == {
+        "{self.code} The requested URL was not found.",  # the class's own text
+        "{self.code} no route for {path}",  # __init__ stores the argument in self.description
+        "{str(e)}: %s",  # ParserError prints args[0] % args[1:]
+        "give it a name",  # __str__ may return the message it was given ...
+        "Missing parameter: {self.name}",  # ... or build one
+        "Invalid file",  # the parameter's default
+    }
+    assert MessageMatcher(by_message(result)["{str(e)}: %s"].message_pattern).match("bad day: 2024-02-30")
+
+
+def test_a_factory_gives_the_class_and_message_and_format_reads_what_the_name_held(
+    tmp_path: Path,
+) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "conf/__init__.py": "",
+            "conf/parser.py": """
+                class DecodeError(ValueError):
+                    pass
+
+                def suffixed(src, pos, msg):
+                    return DecodeError(f"{msg} (at {where(src, pos)})")
+
+                def load(src, pos, status):
+                    if pos < 0:
+                        raise suffixed(src, pos, "Invalid value")
+                    message = "{kind} '{0.code}' for '{0.url}'"
+                    message = message.format(status, kind="Client error")
+                    raise DecodeError(message)
+            """,
+        },
+    )
+    records = by_message(result)
+    factory = records["Invalid value (at {where(src, pos)})"]
+    assert (factory.error_class, factory.qualified_class) == ("DecodeError", "conf.parser.DecodeError")
+    assert records["Client error '{status.code}' for '{status.url}'"].placeholders == [
+        "status.code",
+        "status.url",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("package", "version", "cls", "message"),
+    [
+        # raise NotFound(): the class's description, printed by HTTPException.__str__.
+        (
+            "werkzeug",
+            "3.1.3",
+            "NotFound",
+            "404 Not Found: The requested URL was not found on the server. If you entered the URL"
+            " manually please check your spelling and try again.",
+        ),
+        # raise MissingParameter(ctx=ctx, param=self): __str__ builds it.
+        ("click", "8.1.8", "MissingParameter", "Missing parameter: name"),
+        # message = message.format(self, error_type=error_type) in Response.raise_for_status.
+        (
+            "httpx",
+            "0.28.1",
+            "HTTPStatusError",
+            "Client error '404 Not Found' for url 'https://example.org/items/7'\n"
+            "For more information check: https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/404",
+        ),
+    ],
+)
+def test_real_messages_built_by_classes_and_format_calls_are_mined(
+    pypi_package: Callable[[str, str], Path], package: str, version: str, cls: str, message: str
+) -> None:
+    result = mine(pypi_package(package, version), repo=f"pypi/{package}", sha=SHA, jobs=1)
+    assert any(
+        (r.error_class or "").endswith(cls) and MessageMatcher(r.message_pattern).match(message) is not None
+        for r in result.records
+    )
+
+
+def test_a_standard_library_factory_message_matches_what_it_raises(tmp_path: Path) -> None:
+    # tomllib raises suffixed_err(src, pos, "Invalid value"), which returns the exception.
+    source = Path(tomllib.__file__).parent
+    result = mine(source, repo="python/cpython", sha=SHA, jobs=1, path_prefix="Lib/tomllib/")
+    with pytest.raises(tomllib.TOMLDecodeError) as raised:
+        tomllib.loads("a = ?")
+    message = str(raised.value)
+    assert any(
+        r.error_class == "TOMLDecodeError" and MessageMatcher(r.message_pattern).match(message) is not None
+        for r in result.records
+    ), message

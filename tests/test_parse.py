@@ -603,8 +603,9 @@ def test_basic_config_line_that_names_a_class() -> None:
         lambda m: m.missing(),
         lambda m: {}["k"],
         lambda m: m.color(),
+        lambda m: re.compile("a)"),
     ],
-    ids=["builtin", "stdlib", "own-module", "key", "site-packages"],
+    ids=["builtin", "stdlib", "own-module", "key", "site-packages", "lower-case"],
 )
 def test_bare_class_line(errmod: ModuleType, call: Callable[[ModuleType], object]) -> None:
     exc = caught(lambda: call(errmod))

@@ -28,7 +28,7 @@ def texts(min_size: int = 0) -> st.SearchStrategy[str]:
 
 
 literals = texts()
-# A placeholder is (.+?): it stands for at least one character, so generated values are never empty.
+# Values may be empty (tested on their own below); most real ones are not.
 words = texts(min_size=1)
 ints = st.integers(min_value=-(10**12), max_value=10**12)
 floats = st.floats(allow_nan=True, allow_infinity=True)
@@ -302,8 +302,20 @@ def test_matcher_accepts_exactly_what_a_regex_full_match_accepts(pieces: list[st
     for piece in pieces:
         parts += [piece, Placeholder("v", "{v}")]
     pattern = (Template(()) + Template(tuple(parts[:-1]))).pattern  # + merges adjacent literals
-    expected = re.fullmatch(pattern, text, re.DOTALL) is not None
+    # errdex lets a value be empty: the schema's (.+?) read as (.*?).
+    expected = re.fullmatch(pattern.replace("(.+?)", "(.*?)"), text, re.DOTALL) is not None
     assert (MessageMatcher(pattern).match(text) is not None) == expected
+
+
+def test_an_optional_part_interpolated_as_empty_text_still_matches() -> None:
+    # SQLAlchemy writes "%(extra)sTextual SQL expression %(expr)r %(hint)sshould be ..." and
+    # passes extra="" and hint="" most of the time.
+    template = percent_template("%(extra)sTextual SQL expression %(expr)r %(hint)sshould be declared", None)
+    values = {"extra": "", "expr": "id = 5", "hint": ""}
+    message = "%(extra)sTextual SQL expression %(expr)r %(hint)sshould be declared" % values  # noqa: UP031
+    captures = MessageMatcher(template.pattern).match(message)
+    assert captures is not None and captures[0] == ""
+    assert rebuilt(template, captures) == message
 
 
 # -- split_pattern -----------------------------------------------------------------------------------

@@ -127,7 +127,13 @@ class Record(_Model):
 
 
 def identity_message(record: Record) -> str:
-    """What identifies a record besides repo and file: the message, or the class when it has none."""
+    """What identifies a record besides repo and file: the message, or the class when it has none.
+
+    A message with no text of its own (``{msg}``) tells nothing apart, so errdex adds the class:
+    ``raise ParseError(msg)`` and ``raise TypeError(msg)`` in one file stay two records.
+    """
+    if record.message_kind == "dynamic" and record.error_class:
+        return f"{record.error_class}: {record.error_message}"
     return record.error_message or record.error_class or ""
 
 

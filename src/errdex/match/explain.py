@@ -91,22 +91,33 @@ class _Scored:
     pattern: float = 0.0
     class_: float = 0.0
     fuzzy: float = 0.0
+    #: 1 when the record lives in the package the printed class comes from, -1 when it does
+    #: not, 0 when the class names no package (a builtin, or none printed).
+    package: float = 0.0
     captures: tuple[str, ...] = ()
 
     def total(self) -> float:
         """Independent pieces of evidence combined as a noisy OR, so each one only adds;
-        a printed class that contradicts the record's halves it."""
+        a printed class that contradicts the record's, or names another package, lowers it."""
         text = max(self.pattern, self.fuzzy * 0.8)
         agree = max(self.class_, 0.0)
-        score = 1 - (1 - 0.85 * self.frame) * (1 - 0.75 * text) * (1 - 0.3 * agree)
+        home = max(self.package, 0.0)
+        score = 1 - (1 - 0.85 * self.frame) * (1 - 0.75 * text) * (1 - 0.3 * agree) * (1 - 0.2 * home)
         # A frame outweighs the class: wrappers re-raise the original under their own class.
-        return score * 0.5 if self.class_ < 0 and not self.frame else score
+        if self.frame:
+            return score
+        if self.class_ < 0:
+            score *= 0.5
+        if self.package < 0:
+            # ``pkg.errors.ParseError`` is raised in pkg, or by code that imports it from there.
+            score *= 0.85 if self.class_ > 0 else 0.6
+        return score
 
     def evidence(self) -> Evidence:
         if self.frame:
             return "frame"
         if self.pattern:
-            return "pattern+class" if self.class_ else "pattern"
+            return "pattern+class" if self.class_ > 0 else "pattern"
         return "fuzzy"
 
 
@@ -132,7 +143,8 @@ class Matcher:
         scored: dict[int, _Scored] = {}
         self._frames(error.frames, scored)
         messages = _message_forms(error)
-        for message in messages:
+        # A class printed with no message (``StreamConsumedError``) is still a lookup.
+        for message in messages or ([""] if error.error_class else []):
             for candidate in self.index.match(message, error.error_class):
                 entry = scored.setdefault(candidate.num, _Scored())
                 specificity = _specificity(self.index.patterns[candidate.num], message)
@@ -149,6 +161,7 @@ class Matcher:
             if record is None:
                 continue
             entry.class_ = _class_agreement(error.error_class, record)
+            entry.package = _package_agreement(error.error_class, record)
             # A record found at a frame may also fit the message; a computed one always does.
             if entry.frame and not entry.pattern and record.message_kind != "none":
                 _confirm(record.message_pattern, entry, messages)
@@ -273,15 +286,30 @@ def _same_file(frame_path: str, site_path: str) -> bool:
 
 
 def _class_agreement(printed: str | None, record: Record) -> float:
-    """1 for the same class, 0.7 for the same name, 0 when unknown, -1 when they differ."""
+    """1 for the same class, 0.7 for the same name in the same package (a re-export), 0.3 for
+    the same name in another (``requests`` wraps ``json``'s ``JSONDecodeError``), 0 when
+    unknown, -1 when they differ."""
     written = record.error_class or ""
+    qualified = record.qualified_class or written
     if not printed or not written:
         return 0.0
-    if printed == record.qualified_class:
+    if printed == qualified:
         return 1.0
     if printed.rpartition(".")[2] == written.rpartition(".")[2]:
-        return 0.7
+        same_package = "." not in printed or printed.partition(".")[0] == qualified.partition(".")[0]
+        return 0.7 if same_package else 0.3
     return -1.0
+
+
+def _package_agreement(printed: str | None, record: Record) -> float:
+    """Whether the record's file lies in the package a printed ``pkg.module.Class`` names."""
+    if not printed or "." not in printed:
+        return 0.0
+    root = printed.partition(".")[0]
+    if root in ("builtins", "__main__"):
+        return 0.0
+    parts = record.file_path.replace("\\", "/").split("/")
+    return 1.0 if any(p == root or p == f"{root}.py" for p in parts) else -1.0
 
 
 def _version_key(version: str | None) -> tuple[int, ...]:

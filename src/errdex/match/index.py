@@ -6,8 +6,8 @@ of adjacent words, its start or end text) and is a candidate only when a message
 its second rarest: one rare word, or even one rare pair, is too loose at a million patterns.
 A query looks up the keys of the message and confirms the few candidates with a linear-time
 regex.  Patterns without any key go to a short list that every query checks.  Patterns with
-no literal text at all (a message computed at run time) match anything: they are kept by the
-class they raise, and otherwise found by a traceback's frames.
+no literal text at all (a message computed at run time, or none) match anything: they are kept
+by the class they raise, and otherwise found by a traceback's frames.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 7
+INDEX_FORMAT = 8
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A bucket this full gets each pattern's longest literal text checked before matching.
@@ -39,6 +39,13 @@ _MAX_QUERY_WORDS = 4000
 def matcher(pattern: str) -> MessageMatcher:
     """Compiling a pattern costs far more than matching it: keep the recent ones."""
     return MessageMatcher(pattern)
+
+
+def class_key(qualified: str) -> str:
+    """A class by its package and name: a traceback prints the defining module
+    (``networkx.exception.NodeNotFound``), a raise often names a re-export (``networkx.NodeNotFound``)."""
+    head, _, rest = qualified.partition(".")
+    return f"{head}.{rest.rpartition('.')[2]}" if rest else head
 
 
 def pattern_words(pattern: str) -> list[list[str]]:
@@ -115,13 +122,11 @@ class PatternIndex:
         entries: list[tuple[int, set[str], str]] = []
         counts: Counter[str] = Counter()
         for row in rows:
-            if row.message_kind == "none":
-                continue
             segments = split_pattern(row.pattern)
             if not any(s.strip() for s in segments):
                 if row.qualified_class and "." in row.qualified_class:
                     index.patterns[row.num] = row.pattern
-                    index.by_class.setdefault(row.qualified_class, []).append(row.num)
+                    index.by_class.setdefault(class_key(row.qualified_class), []).append(row.num)
                 continue
             index.patterns[row.num] = row.pattern
             keys = _keys(segments)
@@ -185,7 +190,7 @@ class PatternIndex:
         out = []
         found = self.candidates(message)
         if error_class:
-            found.update(self.by_class.get(error_class, ()))
+            found.update(self.by_class.get(class_key(error_class), ()))
         for num in found:
             captures = matcher(self.patterns[num]).match(message)
             if captures is not None:

@@ -664,6 +664,8 @@ def _looks_like_class(name: str) -> bool:
         return True
     if last[0].isupper() and last.endswith(_CLASS_SUFFIXES) and last not in _CLASS_SUFFIXES:
         return True
+    if modules and last.islower() and last.endswith("error"):
+        return True  # C modules name theirs in lower case: re.error, socket.gaierror, zlib.error
     return bool(modules) and last[0].isupper() and not any(part[0].isupper() for part in modules)
 
 

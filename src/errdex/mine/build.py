@@ -58,8 +58,14 @@ def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
 
 
 def _identity(site: RawSite) -> str:
-    message = site.template.message if site.template else ""
-    return site.error_code or message or site.class_written or ""
+    """The key records are grouped by, as ``identity_message`` computes it from a record."""
+    template = site.template
+    message = template.message if template else ""
+    if site.error_code:
+        return site.error_code
+    if _message_kind(template) == "dynamic" and site.class_written:
+        return f"{site.class_written}: {message}"
+    return message or site.class_written or ""
 
 
 def _message_kind(template: Template | None) -> str:

@@ -123,9 +123,12 @@ class MessageMatcher:
 
     A plain ``re`` full match of ``A(.+?)B(.+?)C`` backtracks polynomially when ``B`` occurs
     many times and ``C`` never does.  Placing each literal at its earliest position is always
-    safe here (every placeholder absorbs any non-empty text), so ``match`` places them with
-    ``str.find`` and never revisits one.  ``regex`` is the same rule as a Python pattern (every
-    segment but the last in an atomic group), for tools that want a regex.
+    safe here (every placeholder absorbs any text), so ``match`` places them with ``str.find``
+    and never revisits one.  ``regex`` is the same rule as a Python pattern (every segment but
+    the last in an atomic group), for tools that want a regex.
+
+    A value may be empty, unlike the schema v2 ``(.+?)``: optional parts are often
+    interpolated as ``""`` (``f"{prefix}Textual SQL expression {expr!r}{hint}"``).
     """
 
     pattern: str
@@ -141,8 +144,8 @@ class MessageMatcher:
             return re.compile(re.escape(segments[0]), re.DOTALL)
         body = [re.escape(segments[0])]
         for literal in segments[1:-1]:
-            body.append(f"(?>(.+?){re.escape(literal)})")
-        body.append(f"(.+?){re.escape(segments[-1])}")
+            body.append(f"(?>(.*?){re.escape(literal)})")
+        body.append(f"(.*?){re.escape(segments[-1])}")
         return re.compile("".join(body), re.DOTALL)
 
     def match(self, message: str) -> tuple[str, ...] | None:
@@ -157,13 +160,12 @@ class MessageMatcher:
         pos = len(first)
         captures = []
         for literal in segments[1:-1]:
-            # Each value is at least one character: the literal is sought from pos + 1.
-            found = message.find(literal, pos + 1, end - 1) if literal else pos + 1
-            if found < 0 or found + len(literal) >= end:
+            found = message.find(literal, pos, end) if literal else pos
+            if found < 0:
                 return None
             captures.append(message[pos:found])
             pos = found + len(literal)
-        if end - pos < 1:
+        if end < pos:
             return None
         captures.append(message[pos:end])
         return tuple(captures)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import re
 import string
 import textwrap
@@ -83,6 +84,8 @@ class RawSite:
     message_ref: MessageRef | None = None
     #: For a message looked up by key in the enclosing class's messages dict.
     message_key: str | None = None
+    #: The message is known (found by its key); a factory may still tell the class.
+    message_settled: bool = False
 
 
 @dataclass(slots=True)
@@ -123,8 +126,24 @@ class ClassDef:
 
     qualified: str
     bases: tuple[str, ...]
+    #: ``__init__``'s parameters (``self`` left out), the literal defaults among them, and the
+    #: attributes it sets from them (``self.description = description``).
+    has_init: bool = False
     params: tuple[str, ...] = ()
-    template: Template | None = None
+    defaults: dict[str, Template] = field(default_factory=dict)
+    attr_params: dict[str, str] = field(default_factory=dict)
+    #: Class-level text (``description = "The requested URL was not found"``), which
+    #: ``self.description`` in a message reads unless the constructor set it.
+    attributes: dict[str, Template] = field(default_factory=dict)
+    #: What ``str()`` of an instance may give: every message ``__str__`` returns, else the one
+    #: ``__init__`` passes up.
+    templates: list[Template] = field(default_factory=list)
+    from_str: bool = False
+    #: ``__str__`` may also return the message it was given (``return self.message``).
+    keeps_message: bool = False
+    #: ``__str__`` returns ``self.args[0] % self.args[1:]``: the raise passes a ``%`` template
+    #: and its values, logging-style.
+    formats_args: bool = False
     #: Messages kept by key in a class-level dict (``default_error_messages = {"invalid": ...}``),
     #: which ``raise self.make_error("invalid")`` or ``self.error_messages["invalid"]`` look up.
     messages: dict[str, Template] = field(default_factory=dict)
@@ -138,6 +157,9 @@ class MessageFunc:
     key: str
     params: tuple[str, ...]
     templates: list[Template] = field(default_factory=list)
+    #: For a factory (``def err(msg): return ParseError(f"{msg} at ...")``), the class it returns.
+    class_written: str | None = None
+    class_qualified: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,11 +270,12 @@ def format_template(fmt: str, args: list[str], kwargs: dict[str, str]) -> Templa
             continue
         head = re.split(r"[.\[]", field_name, maxsplit=1)[0]
         if head == "":
-            name = args[auto] if auto < len(args) else f"arg{auto}"
+            name = args[auto] + field_name if auto < len(args) else f"arg{auto}"
             auto += 1
         elif head.isdigit():
             i = int(head)
-            name = args[i] if i < len(args) else field_name
+            # "{0.status_code}" of format(self) reads self.status_code.
+            name = args[i] + field_name[len(head) :] if i < len(args) else field_name
         else:
             name = kwargs.get(head, field_name)
         parts.append(Placeholder(name, "{" + name + "}"))
@@ -312,6 +335,9 @@ class _Walker:
         self.package = result.module if is_package else (result.module or "").rpartition(".")[0] or None
         self.imports = result.imports
         self.module_classes: set[str] = set()
+        #: Exception classes defined in this file, so a subclass with a plain name
+        #: (``class MissingParameter(BadParameter)``) is known as one too.
+        self.exception_classes: set[str] = set()
         self.module_bindings: dict[str, ast.expr] = {}
         self.scope = _Scope(None, None, (), False, None)
         self.helpers_by_name: dict[str, HelperDef] = {}
@@ -426,8 +452,11 @@ class _Walker:
         try:
             decl.messages = self._keyed_messages(node)
             if _EXCEPTION_NAME.search(node.name) or any(
-                _EXCEPTION_NAME.search(b) or b in BUILTIN_EXCEPTIONS for b in bases
+                _EXCEPTION_NAME.search(b) or b in BUILTIN_EXCEPTIONS or b in self.exception_classes
+                for b in (dotted(b) or "" for b in node.bases)
             ):
+                self.exception_classes.add(node.name)
+                decl.attributes = self._class_attributes(node)
                 for stmt in node.body:
                     if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name in (
                         "__init__",
@@ -441,22 +470,35 @@ class _Walker:
     def _keyed_messages(self, node: ast.ClassDef) -> dict[str, Template]:
         found: dict[str, Template] = {}
         for stmt in node.body:
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Dict):
-                names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                names = [t.id for t in targets if isinstance(t, ast.Name)]
                 if not any(_MESSAGES_NAME.search(n) for n in names):
                     continue
                 for key, value in zip(stmt.value.keys, stmt.value.values, strict=True):
                     if isinstance(key, ast.Constant) and isinstance(key.value, str):
                         template = self.template(value)
                         if template is not None and template.is_static:
-                            found[key.value] = template
+                            found[key.value] = _fields_of(template)
         return found
 
     def _message_builder(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, decl: ClassDef) -> None:
-        """Record the template an exception class builds in ``__init__`` or returns from ``__str__``."""
-        params = tuple(a.arg for a in fn.args.posonlyargs + fn.args.args)[1:]
+        """Record the messages an exception class builds: what ``__str__`` returns (each branch
+        its own), else what ``__init__`` passes to the base class; and how ``__init__`` maps
+        its parameters onto attributes."""
+        is_init = fn.name == "__init__"
+        args = fn.args
+        positional = args.posonlyargs + args.args
+        params = tuple(a.arg for a in positional)[1:]
+        defaults: dict[str, Template] = {}
+        for arg, default in zip(reversed(positional), reversed(args.defaults), strict=False):
+            if isinstance(default, ast.Constant) and isinstance(default.value, str) and default.value:
+                defaults[arg.arg] = Template.literal(default.value)
+        if is_init:
+            decl.has_init, decl.params, decl.defaults = True, params, defaults
         saved = self.scope
         self.scope = _Scope(None, fn.name, params, True, None)
+        found: list[Template] = []
         try:
             for stmt in _statements(fn.body):
                 expr: ast.expr | None = None
@@ -464,9 +506,18 @@ class _Walker:
                     targets = stmt.targets
                     if len(targets) == 1 and isinstance(targets[0], ast.Name):
                         self.scope.bindings[targets[0].id] = stmt.value
-                elif isinstance(stmt, ast.Return) and fn.name == "__str__":
+                    elif (
+                        is_init
+                        and len(targets) == 1
+                        and (attr := dotted(targets[0])) is not None
+                        and attr.startswith("self.")
+                        and isinstance(stmt.value, ast.Name)
+                        and stmt.value.id in params
+                    ):
+                        decl.attr_params[attr[5:]] = stmt.value.id
+                elif isinstance(stmt, ast.Return) and not is_init:
                     expr = stmt.value
-                elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and not found:
                     call = stmt.value
                     if _is_super_init(call.func) and call.args:
                         explicit = isinstance(call.func, ast.Attribute) and not isinstance(
@@ -474,14 +525,36 @@ class _Walker:
                         )
                         # Base.__init__(self, message) passes self first.
                         expr = call.args[1] if explicit and len(call.args) > 1 else call.args[0]
-                if expr is not None:
-                    template = self.template(expr)
-                    if template is not None and template.is_static:
-                        decl.template = template
-                        decl.params = params
-                        return
+                if expr is None:
+                    continue
+                template = self.template(expr)
+                if template is None and isinstance(expr, ast.Name) and expr.id in defaults:
+                    template = Template.dynamic(expr.id)  # filled with the default when not passed
+                elif template is None or not (template.is_static or _reads_attributes(template)):
+                    if not is_init:
+                        decl.keeps_message = True
+                        decl.formats_args = decl.formats_args or _formats_args(expr)
+                    continue
+                if template not in found:
+                    found.append(template)
         finally:
             self.scope = saved
+        # What __str__ returns is what is printed, whatever __init__ passed up.
+        if found and (not decl.from_str or not is_init):
+            decl.templates = found
+            decl.from_str = not is_init
+
+    def _class_attributes(self, node: ast.ClassDef) -> dict[str, Template]:
+        found: dict[str, Template] = {}
+        for stmt in node.body:
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        template = self.template(stmt.value)
+                        if template is not None and template.is_static:
+                            found[target.id] = template
+        return found
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, conds: _Conds = ()) -> None:
         outer = self.scope
@@ -520,17 +593,33 @@ class _Walker:
         if type(value) is ast.Call:
             self._call(value, node.lineno, conds)
         scope = self.scope
-        if value is None or scope.name is None or not _builds_text(value):
+        if value is None or scope.name is None:
+            return
+        if type(value) is ast.Call:
+            written = dotted(value.func)
+            if written is not None and _EXCEPTION_NAME.search(written) and _looks_like_class(written):
+                # An exception factory: ``raise err(...)`` gets this class and message.
+                template = self._message(_message_argument(value))
+                func = self._message_func(template if template is not None and template.is_static else None)
+                func.class_written = written
+                func.class_qualified = self.qualify(written)
+                return
+        if not _builds_text(value):
             return
         template = self.template(value)
-        if template is None or not template.is_static:
-            return
+        if template is not None and template.is_static:
+            self._message_func(template)
+
+    def _message_func(self, template: Template | None) -> MessageFunc:
+        """Note a message the current function returns."""
+        scope = self.scope
         key = f"{self.module}:{scope.qualname}"
         funcs = self.result.message_funcs
         if not funcs or funcs[-1].key != key:
             funcs.append(MessageFunc(key, scope.params))
-        if template not in funcs[-1].templates:
+        if template is not None and template not in funcs[-1].templates:
             funcs[-1].templates.append(template)
+        return funcs[-1]
 
     def _branch(self, node: ast.If | ast.While, conds: _Conds) -> None:
         test = node.test
@@ -571,12 +660,21 @@ class _Walker:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 scope = self.scope
-                scope.bindings[target.id] = node.value
+                name = target.id
+                value = node.value
+                earlier = scope.alternatives.get(name, ())
+                bound = scope.bindings.get(name)
+                if bound is not None and _builds_text(value) and _mentions(value, name):
+                    # ``message = message.format(...)`` builds on what the name held before.
+                    scope.bindings[name] = _inline(value, name, bound)
+                    scope.alternatives[name] = [(c, _inline(value, name, v)) for c, v in earlier]
+                    return
+                scope.bindings[name] = value
                 # An assignment overwrites those made at its own level or nested below it;
                 # ones in sibling branches still reach what follows.
                 depth = len(conds)
-                kept = [(c, v) for c, v in scope.alternatives.get(target.id, ()) if c[:depth] != conds]
-                scope.alternatives[target.id] = [*kept, (conds, node.value)]
+                kept = [(c, v) for c, v in earlier if c[:depth] != conds]
+                scope.alternatives[name] = [*kept, (conds, value)]
 
     def _conditions(self, conds: _Conds) -> tuple[str, ...]:
         out = []
@@ -651,7 +749,14 @@ class _Walker:
                     return None
                 args = [self.segment(a) for a in node.args]
                 kwargs = {k.arg: self.segment(k.value) for k in node.keywords if k.arg}
-                return format_template(receiver.parts[0], args, kwargs)
+                template = format_template(receiver.parts[0], args, kwargs)
+                # Text passed in as a literal (kind="Client error") is part of the message.
+                literals = {
+                    self.segment(v): Template.literal(v.value)
+                    for v in (*node.args, *(k.value for k in node.keywords))
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str)
+                }
+                return template.substitute(literals) if template is not None and literals else template
             if func.attr in ("strip", "rstrip", "lstrip") and not node.args:
                 inner = self.template(func.value, depth)
                 if inner is not None and len(inner.parts) == 1 and isinstance(inner.parts[0], str):
@@ -748,18 +853,14 @@ class _Walker:
             detail = keywords.get("detail") or keywords.get("description") or (rest[0] if rest else None)
             site.template = self._message(detail)
             return []
-        # The message is the first argument that is not None: ConstructorError(None, None, "...").
-        message_node = next((a for a in args if not _is_none(a)), None)
-        if message_node is None:
-            for key in MESSAGE_KEYWORDS:
-                if key in keywords:
-                    message_node = keywords[key]
-                    break
+        message_node = _message_argument(call)
         site.template = self._message(message_node)
         others: list[Template] = []
         if message_node is not None and (choices := self._choices(message_node)):
             site.template, *others = choices
-        if message_node is not None and site.template is not None and not site.template.is_static:
+        if not written:
+            site.message_ref = self._message_ref(call)  # a factory builds the exception
+        elif message_node is not None and site.template is not None and not site.template.is_static:
             site.message_ref = self._message_ref(message_node)
         site.message_key = self._message_key(site, message_node)
         code_node = keywords.get("code")
@@ -1029,6 +1130,65 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
                 yield from _statements(inner)
         for handler in getattr(stmt, "handlers", ()):
             yield from _statements(handler.body)
+
+
+def _message_argument(call: ast.Call) -> ast.expr | None:
+    """The argument an exception call passes its message in: the first that is not None
+    (``ConstructorError(None, None, "...")``), else a ``msg=``-like keyword."""
+    found = next((a for a in call.args if not _is_none(a)), None)
+    if found is None:
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        found = next((keywords[k] for k in MESSAGE_KEYWORDS if k in keywords), None)
+    return found
+
+
+def _reads_attributes(template: Template) -> bool:
+    """``f"{self.code} {self.description}"``: no text yet, but subclasses may give the attributes."""
+    return any(name.startswith("self.") for name in template.placeholders)
+
+
+def _formats_args(node: ast.expr | None) -> bool:
+    """Whether ``node`` reads ``self.args[0] % self.args[1:]`` (or ``% tuple(self.args[1:])``)."""
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Mod):
+        return False
+    left = node.left
+    return (
+        isinstance(left, ast.Subscript)
+        and dotted(left.value) == "self.args"
+        and isinstance(left.slice, ast.Constant)
+        and left.slice.value == 0
+        and "self.args" in ast.unparse(node.right)
+    )
+
+
+def _mentions(node: ast.expr, name: str) -> bool:
+    return any(type(n) is ast.Name and n.id == name for n in ast.walk(node))
+
+
+class _Inliner(ast.NodeTransformer):
+    def __init__(self, name: str, value: ast.expr) -> None:
+        self.name = name
+        self.value = value
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.value if node.id == self.name else node
+
+
+def _inline(node: ast.expr, name: str, value: ast.expr) -> ast.expr:
+    """A copy of ``node`` with ``name`` standing for ``value``: the tree itself is left alone."""
+    return _Inliner(name, value).visit(copy.deepcopy(node))  # type: ignore[no-any-return]
+
+
+def _fields_of(template: Template) -> Template:
+    """A kept message whose named fields are filled in later (``msg.format(**kwargs)``,
+    ``msg % params``): its fields are placeholders, not literal braces."""
+    if len(template.parts) != 1 or not isinstance(text := template.parts[0], str):
+        return template
+    if "{" in text and (fields := format_template(text, [], {})) is not None and fields.placeholders:
+        return fields
+    if "%(" in text and any(m["key"] for m in _PERCENT.finditer(text)):
+        return percent_template(text, None)
+    return template
 
 
 def _is_super_init(func: ast.expr) -> bool:

@@ -21,6 +21,7 @@ from errdex.mine.python import (
     MessageFunc,
     RawSite,
     Sink,
+    percent_template,
 )
 
 _MAX_HOPS = 12
@@ -116,10 +117,6 @@ class _Tree:
                 return module, pieces[i], ".".join(pieces[i + 1 :])
         return None, "", ""
 
-    def template_of(self, qualified: str | None) -> ClassDef | None:
-        """The class (or nearest base in the tree) whose constructor builds the message."""
-        return next((d for d in self.ancestry(qualified) if d.template is not None), None)
-
 
 def resolve(results: list[FileResult]) -> list[FileResult]:
     """Return the results with classes canonical, class templates applied and helper calls as sites."""
@@ -128,7 +125,7 @@ def resolve(results: list[FileResult]) -> list[FileResult]:
     tree = _Tree(modules, classes, {f.key: f for r in results for f in r.message_funcs})
     helpers = _helpers(results, tree)
     for result in results:
-        resolved = (_resolve_site(site, tree, result.module) for site in result.sites)
+        resolved = (r for site in result.sites for r in _resolve_site(site, tree, result.module))
         result.sites = [built for site in resolved for built in _built_elsewhere(site, tree)]
         for candidate in result.candidates:
             site = _helper_site(candidate, helpers, result.module, tree)
@@ -138,21 +135,75 @@ def resolve(results: list[FileResult]) -> list[FileResult]:
     return results
 
 
-def _resolve_site(site: RawSite, tree: _Tree, module: str | None) -> RawSite:
+def _resolve_site(site: RawSite, tree: _Tree, module: str | None) -> list[RawSite]:
+    """The site with its class canonical and its message as printed: one site per message
+    the class's ``__str__`` may return."""
     qualified = tree.canonical(site.class_qualified)
+    if qualified != site.class_qualified:
+        site = replace(site, class_qualified=qualified)
     if site.message_key is not None and site.function and module:
         owner = site.function.rpartition(".")[0]
         template = tree.keyed_message(f"{module}.{owner}", site.message_key)
         if template is not None:
-            site = replace(site, template=template, message_ref=None)
-    if site.constructed:
-        decl = tree.template_of(qualified)
-        if decl is not None and decl.template is not None:
-            values = _arguments(decl.params, site.args, dict(site.kwargs))
-            site = replace(site, template=decl.template.substitute(values))
-    if qualified != site.class_qualified:
-        site = replace(site, class_qualified=qualified)
-    return site
+            site = replace(site, template=template, message_settled=True)
+    if not site.constructed:
+        return [site]
+    chain = list(tree.ancestry(qualified))
+    decl = next((d for d in chain if d.templates or d.formats_args), None)
+    if decl is None:
+        if site.template is None:
+            # ``raise NotFound()``: the message the class keeps for when none is given.
+            default = _class_default(chain)
+            return [replace(site, template=default)] if default is not None else [site]
+        return [site]
+    if decl.formats_args and site.template is not None:
+        site = replace(site, template=_format_args(site.template, site.args[1:]))
+    if not decl.templates:
+        return [site]
+    values = _values(chain, decl, site)
+    built = [replace(site, template=t) for t in (t.substitute(values) for t in decl.templates) if t.is_static]
+    if not built:
+        return [site]  # the attributes it prints are not known here
+    # ``return self.message`` prints what the raise passed, when it passed anything readable.
+    kept = decl.keeps_message and site.template is not None and site.template.is_static
+    return [site, *built] if kept else built
+
+
+#: Class attributes that hold the message an exception prints when given none.
+_DEFAULT_MESSAGES = ("message", "msg", "default_message", "description", "detail", "default_detail")
+
+
+def _class_default(chain: list[ClassDef]) -> Template | None:
+    for decl in chain:
+        init = decl.defaults.get(decl.params[0]) if decl.has_init and decl.params else None
+        if init is not None:
+            return init
+        for name in _DEFAULT_MESSAGES:
+            if name in decl.attributes:
+                return decl.attributes[name]
+    return None
+
+
+def _values(chain: list[ClassDef], decl: ClassDef, site: RawSite) -> dict[str, Template]:
+    """What each placeholder of a class-built message stands for at this raise: the arguments
+    by ``__init__``'s parameter names, their defaults, and ``self.x`` from class attributes or
+    the argument ``__init__`` stores there."""
+    values: dict[str, Template] = {}
+    for decl in reversed(chain):  # nearest class last, so it wins
+        values.update({f"self.{k}": v for k, v in decl.attributes.items()})
+    # The constructor that builds the message names its parameters; a subclass's own
+    # constructor, nearer, says where the raise's arguments land.
+    nearest = next((d for d in chain if d.has_init), None)
+    inits = [decl] if decl.has_init else []
+    if nearest is not None and nearest is not decl:
+        inits.append(nearest)
+    for init in inits:
+        values.update(init.defaults)
+        values.update(_arguments(init.params, site.args, dict(site.kwargs)))
+        for attr, param in init.attr_params.items():
+            if param in values:
+                values[f"self.{attr}"] = values[param]
+    return values
 
 
 def _built_elsewhere(site: RawSite, tree: _Tree) -> list[RawSite]:
@@ -164,7 +215,28 @@ def _built_elsewhere(site: RawSite, tree: _Tree) -> list[RawSite]:
     if func is None:
         return [site]
     values = _arguments(func.params, ref.args, dict(ref.kwargs))
+    if func.class_written is not None and site.class_written is None:
+        qualified = tree.canonical(func.class_qualified)
+        site = replace(site, class_written=func.class_written, class_qualified=qualified)
+    if site.message_settled or not func.templates:
+        return [replace(site, message_ref=None)]
     return [replace(site, template=t.substitute(values), message_ref=None) for t in func.templates]
+
+
+def _format_args(template: Template, args: tuple[Template | None, ...]) -> Template:
+    """``ParserError("%s: %s", a, b)`` printed by ``self.args[0] % self.args[1:]``: the
+    ``%`` fields of the literal text become placeholders named after the arguments."""
+    names = [a.message if a is not None else f"arg{i}" for i, a in enumerate(args, 1)]
+    out = Template(())
+    used = 0
+    for part in template.parts:
+        if isinstance(part, str):
+            filled = percent_template(part, names[used:])
+            used += len(filled.placeholders)
+            out = out + filled
+        else:
+            out = out + Template((part,))
+    return out
 
 
 def _arguments(
