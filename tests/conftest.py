@@ -11,6 +11,7 @@ from pypi import fetch_package
 
 
 @pytest.fixture(scope="session")
-def pypi_package() -> Callable[[str, str], Path]:
-    """``pypi_package(name, version)`` returns the unpacked package, from the cache after the first time."""
+def pypi_package() -> Callable[..., Path]:
+    """``pypi_package(name, version, sdist=False)`` returns the unpacked package, from the cache after
+    the first time; ``sdist=True`` asks for the source distribution, tests and all."""
     return fetch_package

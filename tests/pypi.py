@@ -47,21 +47,25 @@ def archive_name_and_version(filename: str) -> tuple[str, str] | None:
     return None
 
 
-def find_archive(cache: Path, name: str, version: str) -> Path | None:
-    """The cached archive of ``name==version``, a wheel in preference to an sdist."""
+def find_archive(cache: Path, name: str, version: str, sdist: bool = False) -> Path | None:
+    """The cached archive of ``name==version``, a wheel in preference to an sdist (or only an sdist)."""
     found = [
         path
         for path in cache.iterdir()
-        if path.is_file() and archive_name_and_version(path.name) == (canonical(name), version)
+        if path.is_file()
+        and archive_name_and_version(path.name) == (canonical(name), version)
+        and not (sdist and path.name.endswith(".whl"))
     ]
     found.sort(key=lambda path: not path.name.endswith(".whl"))
     return found[0] if found else None
 
 
-def download(cache: Path, name: str, version: str) -> Path:
-    """Download ``name==version`` into the cache: the wheel if there is one, else the sdist."""
+def download(cache: Path, name: str, version: str, sdist: bool = False) -> Path:
+    """Download ``name==version`` into the cache: the wheel if there is one (unless ``sdist``),
+    else the sdist."""
     failures = []
-    for only in (["--only-binary", ":all:"], ["--no-binary", ":all:"]):
+    choices = [["--no-binary", ":all:"]] if sdist else [["--only-binary", ":all:"], ["--no-binary", ":all:"]]
+    for only in choices:
         command = [
             sys.executable,
             "-m",
@@ -76,7 +80,7 @@ def download(cache: Path, name: str, version: str) -> Path:
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode == 0:
-            archive = find_archive(cache, name, version)
+            archive = find_archive(cache, name, version, sdist)
             if archive is not None:
                 return archive
         failures.append(f"$ {' '.join(command)}\n{done.stdout}{done.stderr}")
@@ -110,15 +114,18 @@ def project_root(unpacked: Path) -> Path:
     return unpacked
 
 
-def fetch_package(name: str, version: str) -> Path:
-    """The unpacked root of ``name==version`` from PyPI, downloaded and unpacked at most once."""
+def fetch_package(name: str, version: str, sdist: bool = False) -> Path:
+    """The unpacked root of ``name==version`` from PyPI, downloaded and unpacked at most once.
+
+    ``sdist`` asks for the source distribution, which (unlike a wheel) often holds the tests.
+    """
     cache = cache_dir()
-    unpacked = cache / f"{canonical(name)}-{version}"
+    unpacked = cache / f"{canonical(name)}-{version}{'-sdist' if sdist else ''}"
     if unpacked.is_dir():
         return project_root(unpacked)
-    with locked(cache / f"{canonical(name)}-{version}.lock"):
+    with locked(cache / f"{unpacked.name}.lock"):
         if not unpacked.is_dir():  # another process may have finished while we waited
-            archive = find_archive(cache, name, version) or download(cache, name, version)
+            archive = find_archive(cache, name, version, sdist) or download(cache, name, version, sdist)
             partial = Path(tempfile.mkdtemp(prefix=f".{unpacked.name}-", dir=cache))
             try:
                 partial.chmod(0o755)  # mkdtemp makes it private to its creator

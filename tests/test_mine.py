@@ -658,3 +658,35 @@ def test_a_standard_library_factory_message_matches_what_it_raises(tmp_path: Pat
         r.error_class == "TOMLDecodeError" and MessageMatcher(r.message_pattern).match(message) is not None
         for r in result.records
     ), message
+
+
+def test_unittest_style_expectations_are_read_from_test_files(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "calc/__init__.py": "",
+            "calc/core.py": """
+                def parse(text):
+                    if not text.isdigit():
+                        raise ValueError(f"not a number: {text!r}")
+                    return int(text)
+            """,
+            "tests/test_core.py": """
+                import unittest
+                from calc.core import parse
+
+                class ParseTest(unittest.TestCase):
+                    def test_letters(self):
+                        self.assertRaises(ValueError, parse, "x")
+
+                    def test_message(self):
+                        with self.assertRaisesRegex(ValueError, r"not a number: 'y'"):
+                            parse("y")
+            """,
+        },
+    )
+    (record,) = result.records
+    assert [(t.name, t.call, t.match) for t in record.facts.tests] == [
+        ("ParseTest.test_message", "parse('y')", "not a number: 'y'"),
+        ("ParseTest.test_letters", "parse('x')", None),
+    ]

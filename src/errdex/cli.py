@@ -55,10 +55,14 @@ def mine(
     max_file_size: Annotated[int, typer.Option(help="Skip files larger than this many bytes.")] = 2_000_000,
     jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")] = None,
     db: DbOption = None,
+    enrich: Annotated[
+        bool, typer.Option(help="Write explanations and fixes from the mined facts (offline, deterministic).")
+    ] = True,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Mine every place PATH raises, warns or logs an error, replacing that repository's records."""
+    from errdex.enrich import enrich as run_enrich
     from errdex.mine import mine as run_mine
     from errdex.store import open_store
 
@@ -84,8 +88,9 @@ def mine(
             jobs=jobs,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
+    records = run_enrich(result.records) if enrich else result.records
     with open_store(db) as store:
-        info = store.replace_repo(result.info, result.records)
+        info = store.replace_repo(result.info, records)
         location = getattr(store, "path", db)
     if not quiet:
         dist = f" ({info.package} {info.version})" if info.package else ""
@@ -99,6 +104,27 @@ def mine(
                 print(f"skipped {skip.path}: {skip.reason}", file=sys.stderr)
         elif not quiet:
             err.print(f"{len(result.skipped)} files skipped (--verbose lists them)")
+
+
+@app.command("enrich")
+def enrich_(
+    repo: Annotated[str | None, typer.Option(help="Only this repository (OWNER/NAME).")] = None,
+    db: DbOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Write the stored records' explanations and fixes again from their facts, without mining."""
+    from errdex.enrich import enrich as run_enrich
+    from errdex.store import open_store
+
+    with open_store(db) as store:
+        known = [info.repo for info in store.repos()]
+        if repo is not None and repo not in known:
+            raise ErrdexError(f"no repository {repo!r} in this store (errdex stats lists what it holds)")
+        changed = 0
+        for name in [repo] if repo is not None else known:
+            changed += store.update_prose(run_enrich(store.records(name)))
+    if not quiet:
+        out.print(f"enriched {changed} records")
 
 
 @app.command("export")

@@ -62,6 +62,38 @@ class Site(_Model):
     via_line_number: int | None = None
 
 
+class Caller(_Model):
+    """A call of the raising function elsewhere in the mined tree (matched by name)."""
+
+    function: str
+    file_path: str
+    line_number: int = Field(ge=1)
+
+
+class TriggerTest(_Model):
+    """A test in the mined tree that expects this error: ``pytest.raises`` or ``assertRaises``."""
+
+    name: str
+    file_path: str
+    line_number: int = Field(ge=1)
+    #: The statement the test runs inside the block (or the callable it passes).
+    call: str | None = None
+    #: The ``match=`` / ``assertRaisesRegex`` pattern, when the test gives one.
+    match: str | None = None
+
+
+class Facts(_Model):
+    """What the code says around a raise, gathered while mining: enrichment's only sources."""
+
+    signature: str | None = None
+    #: The enclosing function's docstring, first paragraph.
+    docstring: str | None = None
+    #: What the docstring's ``Raises`` section says of this class.
+    raises_doc: str | None = None
+    callers: list[Caller] = []
+    tests: list[TriggerTest] = []
+
+
 class Record(_Model):
     id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
     repo: RepoName
@@ -105,7 +137,12 @@ class Record(_Model):
     placeholders: list[str] = []
     message_kind: MessageKind = "literal"
     sites: list[Site] = []
-    enrichment: str = "site-facts"
+    facts: Facts = Facts()
+    #: Who wrote the prose: ``none`` (mined only), ``static`` (errdex's rules) or a model's name.
+    enrichment: str = "none"
+    #: For each enriched field, the facts behind it (``message``, ``conditions``, ``tests`` ...).
+    provenance: dict[str, list[str]] = {}
+    background_confidence: float | None = Field(default=None, ge=0, le=1)
 
     @model_validator(mode="after")
     def _consistent(self) -> Record:
@@ -118,9 +155,25 @@ class Record(_Model):
         return self
 
     def to_errlookup(self) -> dict[str, Any]:
-        """The schema v2 record exactly as the existing dataset publishes it."""
+        """The schema v2 record exactly as the existing dataset publishes it.
+
+        Its prose fields must not be empty; where no fact gave errdex anything to say, they get
+        the one sentence every record's facts support (where it is raised, under which guards),
+        never filler.
+        """
         full = self.model_dump(by_alias=True, mode="json")
+        for key in ("documentation", "triggerScenarios", "commonSituations"):
+            if not full[key]:
+                full[key] = self.where_when()
         return {key: full[key] for key in SCHEMA_V2_KEYS}
+
+    def where_when(self) -> str:
+        """Where the error is raised and under which conditions, from the site alone."""
+        place = f"`{self.function}`" if self.function else "module-level code"
+        where = f"Raised in {place} ({self.file_path}, line {self.line_number})"
+        if not self.conditions:
+            return f"{where}."
+        return f"{where} when {' and '.join(f'`{c}`' for c in self.conditions)}."
 
     def to_errdex(self) -> dict[str, Any]:
         return self.model_dump(by_alias=True, mode="json")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from errdex.errors import ErrdexError
 from errdex.mine.build import Context, build_records
+from errdex.mine.facts import attach_facts
 from errdex.mine.python import FileResult, extract
 from errdex.mine.resolve import resolve
 from errdex.mine.sources import (
@@ -31,7 +32,9 @@ from errdex.mine.sources import (
     normalise_prefix,
     read_source,
     select_files,
+    select_tests,
 )
+from errdex.mine.triggers import extract_triggers
 from errdex.record import Record, RepoInfo, utc_now
 
 __all__ = ["MineResult", "Skipped", "mine"]
@@ -95,13 +98,17 @@ def mine(
     prefix = normalise_prefix(path_prefix)
 
     selection = select_files(root, exclude, default_excludes, max_file_size)
-    results = list(_extract_all(selection.files, jobs, progress))
+    tests = select_tests(root, max_file_size) if default_excludes else []
+    extracted = list(_extract_all([*selection.files, *tests], jobs, progress))
+    test_paths = {t.relative for t in tests}
+    triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]
+    results = [r for r in extracted if r.path not in test_paths]
     skipped = [Skipped(p, r) for p, r in selection.skipped]
     skipped += [Skipped(r.path, r.error) for r in results if r.error]
     results = resolve([r for r in results if not r.error])
 
     ctx = Context(repo, sha, utc_now(), prefix, origin.package, origin.version)
-    records = build_records(results, ctx)
+    records = attach_facts(build_records(results, ctx), results, triggers, prefix)
     info = RepoInfo(
         repo=repo,
         sha=sha,
@@ -182,7 +189,11 @@ def extract_file(f: SourceFile) -> FileResult:
     try:
         text = read_source(f.path)
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        if f.is_test:
+            return FileResult(f.relative, None)  # a test we cannot read only lacks its evidence
         return FileResult(f.relative, f.module, error=f"cannot be decoded: {exc}".splitlines()[0])
+    if f.is_test:
+        return FileResult(f.relative, None, triggers=extract_triggers(text, f.relative))
     result = extract(text, f.relative, f.module, f.is_package)
     if not result.sites and not result.candidates:
         result.lines = []  # nothing will need the source window

@@ -6,7 +6,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from errdex.mine import describe
 from errdex.mine.patterns import Template
 from errdex.mine.python import FileResult, RawSite
 from errdex.record import (
@@ -113,9 +112,10 @@ def _draft(
         "source_code_start": start,
         "source_code_end": end,
         "github_url": permalink(ctx.repo, ctx.sha, file_path, start, end),
-        "documentation": describe.documentation(primary, file_path, module, [s.line for s in sites[1:]]),
-        "trigger_scenarios": describe.trigger_scenarios(primary, file_path),
-        "common_situations": describe.common_situations(primary, module),
+        # Prose is enrichment's: a mined record states facts only.
+        "documentation": "",
+        "trigger_scenarios": "",
+        "common_situations": "",
         "solutions": [],
         "example_fix": None,
         "handling_strategy": None,
@@ -137,7 +137,7 @@ def _draft(
         "placeholders": template.placeholders if template else [],
         "message_kind": _message_kind(template),
         "sites": [_site(s, file_path, message, ctx.path_prefix) for s in sites],
-        "enrichment": "site-facts",
+        "enrichment": "none",
     }
 
 

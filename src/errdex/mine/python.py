@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from errdex.mine.patterns import Placeholder, Template
+from errdex.mine.triggers import Trigger
 
 BUILTIN_EXCEPTIONS = frozenset(
     name
@@ -183,6 +184,12 @@ class FileResult:
     message_funcs: list[MessageFunc] = field(default_factory=list)
     imports: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+    #: Every function: (qualname, ``def`` line, first body line, last line, docstring as written).
+    functions: list[tuple[str, int, int, int, str | None]] = field(default_factory=list)
+    #: Lines where each name is called (``name(``) and the receiver (``obj`` of ``obj.name(``).
+    calls: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    #: For a test file: the errors its tests expect (``pytest.raises``, ``assertRaises``).
+    triggers: list[Trigger] = field(default_factory=list)
     error: str | None = None
 
 
@@ -203,6 +210,7 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.error = f"too deeply nested to parse ({type(exc).__name__})"
         return result
     result.lines = split_lines(text)
+    result.calls = call_lines(text)
     try:
         _Walker(result, is_package).walk_module(tree)
     except RecursionError:
@@ -213,6 +221,30 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.sites.clear()
         result.candidates.clear()
     return result
+
+
+#: ``name(`` or ``receiver.name(``: the receiver tells a method call from a same-named other.
+_CALL = re.compile(r"(?:\b([A-Za-z_]\w*)\s*\.\s*)?\b([A-Za-z_]\w*)\s*\(")
+#: Names called everywhere that no raising function shares: left out of the call index.
+_COMMON_CALLS = frozenset(dir(builtins)) | frozenset(
+    {"if", "elif", "while", "for", "return", "not", "and", "or", "in"}
+)
+
+
+def call_lines(text: str) -> dict[str, list[tuple[int, str]]]:
+    """Where each name is called, and on what (``""`` for a bare call), by a scan of the text:
+    cheaper than walking every expression.  Callers are then found by name and receiver."""
+    calls: dict[str, list[tuple[int, str]]] = {}
+    line = 1
+    pos = 0
+    for m in _CALL.finditer(text):
+        name = m.group(2)
+        if name in _COMMON_CALLS:
+            continue
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        calls.setdefault(name, []).append((line, m.group(1) or ""))
+    return calls
 
 
 def dotted(node: ast.expr) -> str | None:
@@ -567,6 +599,21 @@ class _Walker:
             positional = positional[1:]
         params = (*positional, *(a.arg for a in args.kwonlyargs))
         self.scope = _Scope(qual, node.name, params, is_method, outer.class_name, len(positional))
+        first = node.body[0]
+        doc = (
+            first.value.value
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            else None
+        )
+        self.result.functions.append(
+            (
+                qual,
+                node.lineno,
+                first.lineno,
+                node.end_lineno or first.lineno,
+                doc if isinstance(doc, str) else None,
+            )
+        )
         try:
             self.body(node.body, ())
         finally:

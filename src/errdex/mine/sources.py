@@ -40,6 +40,8 @@ class SourceFile:
     relative: str
     module: str | None
     is_package: bool
+    #: A test file: read for the errors its tests expect, not mined for sites.
+    is_test: bool = False
 
 
 @dataclass(slots=True)
@@ -105,6 +107,36 @@ def select_files(
         module, is_package = _module_name(path, packages)
         selection.files.append(SourceFile(path, rel, module, is_package))
     return selection
+
+
+_TEST_DIRS = frozenset({"tests", "test", "testing"})
+_TEST_FILE = re.compile(r"^(test_.*|.*_test)\.py$")
+_NOT_TESTS = frozenset({"site-packages", "node_modules", "__pycache__", "vendor", "_vendor", "third_party"})
+
+
+def select_tests(root: Path, max_file_size: int = DEFAULT_MAX_FILE_SIZE) -> list[SourceFile]:
+    """The test files under root (``tests/``, ``test_*.py``): what they expect tells how
+    errors are triggered.  The same rules for symlinks and sizes as ``select_files``."""
+    root = root.resolve()
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        here = Path(dirpath)
+        rel_dir = here.relative_to(root).as_posix()
+        dirnames[:] = sorted(d for d in dirnames if d not in _NOT_TESTS and not d.startswith("."))
+        in_tests = any(part in _TEST_DIRS for part in rel_dir.split("/"))
+        for name in sorted(filenames):
+            if not name.endswith(".py") or not (in_tests or _TEST_FILE.match(name)):
+                continue
+            path = here / name
+            if path.is_symlink() and not _inside(path.resolve(), root):
+                continue
+            try:
+                if path.stat().st_size > max_file_size:
+                    continue
+            except OSError:
+                continue
+            found.append(SourceFile(path, _join(rel_dir, name), None, False, is_test=True))
+    return found
 
 
 def _join(rel_dir: str, name: str) -> str:

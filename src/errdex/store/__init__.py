@@ -32,6 +32,10 @@ class Store(Protocol):
 
     def records(self, repo: str | None = None) -> Iterator[Record]: ...
 
+    def update_prose(self, records: Iterable[Record]) -> int:
+        """Store new prose for records already stored (same ids); returns how many changed."""
+        ...
+
     def get(self, key: str) -> Record | None:
         """A record by id, or by ``owner/name/slug``."""
         ...

@@ -59,6 +59,40 @@ _SITE = pa.struct(
     ]
 )
 
+_FACTS = pa.struct(
+    [
+        pa.field("signature", _TEXT),
+        pa.field("docstring", _TEXT),
+        pa.field("raisesDoc", _TEXT),
+        _required(
+            "callers",
+            pa.list_(
+                pa.struct(
+                    [
+                        _required("function", _TEXT),
+                        _required("filePath", _TEXT),
+                        _required("lineNumber", _INT),
+                    ]
+                )
+            ),
+        ),
+        _required(
+            "tests",
+            pa.list_(
+                pa.struct(
+                    [
+                        _required("name", _TEXT),
+                        _required("filePath", _TEXT),
+                        _required("lineNumber", _INT),
+                        pa.field("call", _TEXT),
+                        pa.field("match", _TEXT),
+                    ]
+                )
+            ),
+        ),
+    ]
+)
+
 #: Every errdex field, in ``Record`` order, so a Parquet row is a ``to_errdex()`` dict.
 PARQUET_SCHEMA = pa.schema(
     [
@@ -103,7 +137,10 @@ PARQUET_SCHEMA = pa.schema(
         _required("placeholders", _TEXTS),
         _required("messageKind", _TEXT),
         _required("sites", pa.list_(_SITE)),
+        _required("facts", _FACTS),
         _required("enrichment", _TEXT),
+        _required("provenance", pa.map_(_TEXT, _TEXTS)),
+        pa.field("backgroundConfidence", pa.float32()),
     ]
 )
 

@@ -168,6 +168,25 @@ class SqliteStore:
         )
         return len(places)
 
+    def update_prose(self, records: Iterable[Record]) -> int:
+        """Re-enrichment changes what records say, not what they match: the pattern index,
+        sites and search text stay, and so does the generation."""
+        if self.readonly:
+            raise ErrdexError(f"{self.path} is open read-only; open it writable to store records")
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            changed = 0
+            for record in records:
+                data = json.dumps(record.to_errdex(), ensure_ascii=False, separators=(",", ":"))
+                changed += db.execute("UPDATE records SET data = ? WHERE id = ?", (data, record.id)).rowcount
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return changed
+
     def records(self, repo: str | None = None) -> Iterator[Record]:
         where, params = ("WHERE r.repo = ?", (repo,)) if repo is not None else ("", ())
         for (data,) in self._db.execute(f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}", params):

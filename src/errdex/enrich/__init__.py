@@ -1,0 +1,38 @@
+"""Enrich records: explanation, triggers, solutions and defensive code, from their facts.
+
+``enrich`` is deterministic and offline (``errdex.enrich.static``); a record it enriched says
+``enrichment="static"`` and lists, per field, the facts the field was written from.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from errdex.enrich.advice import advice
+from errdex.enrich.static import enrich_record
+from errdex.record import Record
+
+__all__ = ["enrich", "enrich_record", "repeated_prose"]
+
+
+def enrich(records: Iterable[Record]) -> list[Record]:
+    return [enrich_record(r) for r in records]
+
+
+def repeated_prose(records: Iterable[Record]) -> dict[str, set[tuple[str, str | None]]]:
+    """Prose that records in different functions share word for word: the mark of filler.
+
+    Each text maps to the (file, function) pairs using it.  A solution quoting the message's
+    own advice is left out: it repeats exactly where the message does.  Empty for errdex's
+    own enrichment; a check for any other (a model's, an import).
+    """
+    owners: dict[str, set[tuple[str, str | None]]] = defaultdict(set)
+    for record in records:
+        quoted = {a.text.rstrip(".") for a in advice(record.error_message)}
+        texts = [record.documentation, record.trigger_scenarios, record.common_situations]
+        texts += [s for s in record.solutions if s.rstrip(".") not in quoted]
+        texts += record.prevention_tips
+        for text in filter(None, texts):
+            owners[text].add((record.file_path, record.function))
+    return {text: where for text, where in owners.items() if len(where) > 1}

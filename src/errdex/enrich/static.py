@@ -1,0 +1,392 @@
+"""Deterministic enrichment: every sentence built from a fact the miner found.
+
+The facts are the message (and the advice it gives), the class, the guard conditions on the
+path to the raise, the enclosing function's signature and docstring, its callers and the
+tests that expect the error.  A field with no fact behind it stays empty, and each filled
+field lists its facts in ``provenance``.  Because the function, file and line are part of
+the prose, two records in different functions never share a sentence: nothing is filler.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+from pydantic.alias_generators import to_camel
+
+from errdex.enrich.advice import Advice, advice
+from errdex.enrich.conditions import Condition, read_condition
+from errdex.enrich.taxonomy import FAMILY_TAGS, classify
+from errdex.record import HandlingStrategy, Record
+
+_BUILTIN_MODULE = "builtins"
+_NETWORK_CLASS = re.compile(r"Timeout|Connect|Network|Temporar|Unavailable|RateLimit|TooManyRequests")
+_IMPORT_CLASS = re.compile(r"^(ImportError|ModuleNotFoundError)$")
+
+
+@dataclass(slots=True)
+class _Fields:
+    values: dict[str, object] = field(default_factory=dict)
+    provenance: dict[str, list[str]] = field(default_factory=dict)
+
+    def set(self, name: str, value: object, facts: list[str]) -> None:
+        if value in (None, "", []):
+            return
+        self.values[name] = value
+        self.provenance[name] = list(dict.fromkeys(facts))
+
+
+def enrich_record(record: Record) -> Record:
+    """The record with its prose and code written from its facts (``enrichment="static"``)."""
+    ctx = _Context.of(record)
+    out = _Fields()
+    out.set("documentation", _documentation(ctx), ctx.used("site", "conditions", "docstring", "raises_doc"))
+    triggers, trigger_facts = _triggers(ctx)
+    out.set("trigger_scenarios", triggers, trigger_facts)
+    situations, situation_facts = _situations(ctx)
+    out.set("common_situations", situations, situation_facts)
+    solutions, solution_facts = _solutions(ctx)
+    out.set("solutions", solutions, solution_facts)
+    fix, fix_facts = _example_fix(ctx)
+    out.set("example_fix", fix, fix_facts)
+    out.set("validation_code", _validation(ctx), ["conditions"])
+    out.set("type_guard", _type_guard(ctx), ["conditions"])
+    out.set("try_catch_pattern", _try_catch(ctx), ["class", "site"])
+    strategy, strategy_facts = _strategy(ctx)
+    out.set("handling_strategy", strategy, strategy_facts)
+    out.set("prevention_tips", _prevention(ctx), ctx.used("conditions", "raises_doc", "tests"))
+    family = classify(record.error_message, record.error_class, record.conditions)
+    tags = [t for t in record.tags[:1]]  # the package, a fact of the path
+    if family is not None:
+        out.set("background_tag", family.tag, [f"taxonomy:{e}" for e in family.evidence])
+        out.values["background_confidence"] = family.confidence
+        tags.append(FAMILY_TAGS[family.tag])
+    out.set("tags", list(dict.fromkeys(tags)), ["module", *(["taxonomy"] if family else [])])
+    cleared: dict[str, object] = {
+        "documentation": "",
+        "trigger_scenarios": "",
+        "common_situations": "",
+        "solutions": [],
+        "example_fix": None,
+        "validation_code": None,
+        "type_guard": None,
+        "try_catch_pattern": None,
+        "handling_strategy": None,
+        "prevention_tips": [],
+        "background_tag": None,
+        "background_confidence": None,
+    }
+    provenance = {to_camel(name): facts for name, facts in out.provenance.items()}
+    update = {**cleared, **out.values, "provenance": provenance, "enrichment": "static"}
+    return record.model_copy(update=update)
+
+
+@dataclass(slots=True)
+class _Context:
+    record: Record
+    function: str | None
+    #: How callers refer to the function: ``fabric.backward`` for a method of ``Fabric``.
+    call_name: str | None
+    receiver: str | None
+    conditions: list[Condition]
+    advice: list[Advice]
+    params: list[_Param]
+
+    @classmethod
+    def of(cls, record: Record) -> _Context:
+        function = record.function
+        call_name = receiver = None
+        if function and "<locals>" not in function:
+            owner, _, name = function.rpartition(".")
+            owner = owner.rpartition(".")[2]
+            if name == "__init__" and owner:
+                call_name = owner
+            elif owner and not name.startswith("_"):
+                receiver = _snake(owner)
+                call_name = f"{receiver}.{name}"
+            elif not name.startswith("__"):
+                call_name = name
+        params = _params(record.facts.signature)
+        conditions = [read_condition(c, {p.name: p for p in params}, receiver) for c in record.conditions]
+        return cls(record, function, call_name, receiver, conditions, advice(record.error_message), params)
+
+    def used(self, *facts: str) -> list[str]:
+        """The facts among ``facts`` this record has."""
+        r = self.record
+        have = {
+            "site": True,
+            "conditions": bool(r.conditions),
+            "docstring": bool(r.facts.docstring),
+            "raises_doc": bool(r.facts.raises_doc),
+            "signature": bool(r.facts.signature),
+            "tests": bool(r.facts.tests),
+            "callers": bool(r.facts.callers),
+        }
+        return [f for f in facts if have.get(f)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Param:
+    name: str
+    default: str | None
+    kind: str  # "positional", "keyword", "star", "starstar"
+
+
+def _params(signature: str | None) -> list[_Param]:
+    """Parameters read back from the signature text (``self``/``cls`` left out)."""
+    if not signature:
+        return []
+    try:
+        tree = ast.parse(f"def {signature}: pass")
+    except SyntaxError:
+        return []
+    fn = tree.body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    args = fn.args
+    positional = args.posonlyargs + args.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    out = [
+        _Param(a.arg, ast.unparse(d) if d is not None else None, "positional")
+        for a, d in zip(positional, defaults, strict=True)
+        if a.arg not in ("self", "cls")
+    ]
+    if args.vararg:
+        out.append(_Param(args.vararg.arg, None, "star"))
+    out += [
+        _Param(a.arg, ast.unparse(d) if d is not None else None, "keyword")
+        for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    ]
+    if args.kwarg:
+        out.append(_Param(args.kwarg.arg, None, "starstar"))
+    return out
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", name.lstrip("_")).lower() or "obj"
+
+
+def _code(text: str) -> str:
+    return f"`{text}`"
+
+
+def _named(ctx: _Context) -> str:
+    """The function and its file: classes are copied between modules, and prose must say which."""
+    return f"`{ctx.function}` ({ctx.record.file_path})"
+
+
+def _where(ctx: _Context) -> str:
+    r = ctx.record
+    place = f"`{ctx.function}`" if ctx.function else "module-level code"
+    return f"{place} ({r.file_path}, line {r.line_number})"
+
+
+def _what(record: Record) -> str:
+    kind = record.sites[0].kind if record.sites else "raise"
+    cls = f"`{record.error_class}`" if record.error_class else "an error"
+    return {
+        "warn": f"the warning {cls}",
+        "log": f"a {record.severity}-level log message",
+        "exit": "an exit with this message",
+        "http": f"an HTTP {record.http_status or 'error'} response",
+        "assert": "a failed `assert` (`AssertionError`)",
+    }.get(kind, cls)
+
+
+def _when(ctx: _Context) -> str:
+    if not ctx.conditions:
+        return "whenever that line is reached (no `if` guards it)"
+    return "when " + _join([c.words for c in ctx.conditions])
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _documentation(ctx: _Context) -> str:
+    r = ctx.record
+    text = f"{_what(r)[:1].upper()}{_what(r)[1:]} raised by {_where(ctx)} {_when(ctx)}."
+    if r.facts.raises_doc:
+        text += (
+            f" The function's docstring says it raises `{r.error_class}` {_lower_first(r.facts.raises_doc)}"
+        )
+        text += "" if text.endswith(".") else "."
+    if r.facts.docstring and ctx.function:
+        text += f" `{ctx.function}`: {r.facts.docstring}"
+    others = [s for s in r.sites[1:]]
+    if others:
+        shown = ", ".join(f"{s.file_path}:{s.line_number}" for s in others[:5])
+        text += f" The same message is also raised at {shown}{' and more' if len(others) > 5 else ''}."
+    return text
+
+
+def _lower_first(text: str) -> str:
+    text = text.strip()
+    if text[:2].lower() in ("if", "wh") or text[:1].islower():
+        return text
+    return "when " + text[:1].lower() + text[1:]
+
+
+def _triggers(ctx: _Context) -> tuple[str, list[str]]:
+    r = ctx.record
+    facts = ["site", *ctx.used("conditions")]
+    if not ctx.function:
+        return f"Importing the module that holds {r.file_path}, {_when(ctx)}.", facts
+    parts = [f"Calling {_named(ctx)} {_when(ctx)}."]
+    test = r.facts.tests[0] if r.facts.tests else None
+    if test is not None and test.call:
+        parts.append(
+            f"The test `{test.name}` ({test.file_path}:{test.line_number}) triggers it with `{test.call}`."
+        )
+        facts.append("tests")
+    elif ctx.call_name and ctx.params:
+        parts.append(f"A call that can reach it: `{_call(ctx, omit=_missing(ctx))}`.")
+        facts.append("signature")
+    return " ".join(parts), facts
+
+
+def _missing(ctx: _Context) -> set[str]:
+    """Parameters whose absence is a guard condition (``model is None`` with ``model=None``)."""
+    return {c.subject for c in ctx.conditions if c.kind == "absent" and c.subject}
+
+
+def _call(ctx: _Context, omit: set[str] = frozenset(), add: dict[str, str] | None = None) -> str:  # type: ignore[assignment]
+    """A call of the function built from its signature: required parameters by name."""
+    args = []
+    for p in ctx.params:
+        if p.name in omit or p.kind in ("star", "starstar"):
+            continue
+        if p.default is None:
+            args.append(p.name if p.kind == "positional" else f"{p.name}={p.name}")
+    for name, value in (add or {}).items():
+        args.append(f"{name}={value}")
+    return f"{ctx.call_name}({', '.join(args)})"
+
+
+def _situations(ctx: _Context) -> tuple[str, list[str]]:
+    r = ctx.record
+    if r.facts.callers:
+        shown = [f"`{c.function}` ({c.file_path}:{c.line_number})" for c in r.facts.callers]
+        return f"Code that reaches {_named(ctx)} through {_join(shown)}.", ["callers"]
+    if r.facts.docstring and ctx.function:
+        return f"Uses of {_named(ctx)}, which the library describes as: {r.facts.docstring}", ["docstring"]
+    return "", []
+
+
+def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
+    r = ctx.record
+    out: list[str] = []
+    facts: list[str] = []
+    for item in ctx.advice:
+        out.append(item.text if item.text.endswith((".", "?", "!")) else item.text + ".")
+        facts.append("message")
+    if r.facts.raises_doc and ctx.function:
+        out.append(
+            f"Avoid what the docstring of {_named(ctx)} names for `{r.error_class}`: {r.facts.raises_doc}"
+        )
+        facts.append("raises_doc")
+    fixes = [c.fix for c in ctx.conditions if c.fix]
+    if fixes and ctx.function:
+        out.append(f"Before calling {_named(ctx)}, {_join(fixes)}.")
+        facts.append("conditions")
+    test = next((t for t in r.facts.tests if t.call), None)
+    if test is not None and ctx.function:
+        out.append(
+            f"Compare your call with `{test.call}`, which `{test.name}` uses to make {_named(ctx)} raise it."
+        )
+        facts.append("tests")
+    return list(dict.fromkeys(out)), facts
+
+
+def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
+    """Before and after for the common shapes: a missing argument, an invalid choice, a wrong type."""
+    if not ctx.call_name or not ctx.params:
+        return None, []
+    names = {p.name for p in ctx.params}
+    absent = [c for c in ctx.conditions if c.kind == "absent" and c.subject in names]
+    if absent:
+        name = absent[0].subject or ""
+        before = _call(ctx, omit={name})
+        after = _call(ctx, omit={name}, add={name: name})
+        return f"# before: `{name}` left out\n{before}\n# after\n{after}", ["conditions", "signature"]
+    # An invalid choice or a wrong type: the argument replaced by what the guard accepts.
+    for kind, wanted, problem in (("not-in", "one of", "outside"), ("not-isinstance", "a", "is not a")):
+        c = next((c for c in ctx.conditions if c.kind == kind and c.subject in names), None)
+        if c is not None and c.subject:
+            after = _call(ctx, omit={c.subject}, add={c.subject: f"<{wanted} {c.target}>"})
+            return f"# before: {c.subject} {problem} {c.target}\n# after\n{after}", [
+                "conditions",
+                "signature",
+            ]
+    return None, []
+
+
+def _validation(ctx: _Context) -> str | None:
+    """The guard as a check the caller can run first."""
+    usable = [c.caller_text for c in ctx.conditions if c.caller_text]
+    if not usable or len(usable) != len(ctx.conditions) or not ctx.function:
+        return None
+    test = " and ".join(f"({t})" if " or " in t else t for t in usable)
+    error = ctx.record.error_class or "an error"
+    head = f"# `{ctx.function}` raises {error} when this holds"
+    return f"{head}\nif {test}:\n    ...  # change the arguments or state first"
+
+
+def _type_guard(ctx: _Context) -> str | None:
+    typed = [c for c in ctx.conditions if c.kind == "not-isinstance" and c.caller_text]
+    if not typed or not ctx.call_name:
+        return None
+    c = typed[0]
+    return f"if isinstance({c.subject_caller}, {c.target}):\n    {_call(ctx)}"
+
+
+def _try_catch(ctx: _Context) -> str | None:
+    r = ctx.record
+    if not r.error_class or (r.sites and r.sites[0].kind in ("warn", "log")):
+        return None
+    qualified = r.qualified_class or r.error_class
+    module, _, name = qualified.rpartition(".")
+    lines = []
+    if module and module != _BUILTIN_MODULE and "." not in name:
+        lines.append(f"from {module} import {name}")
+        lines.append("")
+    call = _call(ctx) if ctx.call_name else f"...  # code that reaches {_where(ctx)}"
+    lines += ["try:", f"    {call}", f"except {name} as exc:", f"    ...  # {_first_line(r.error_message)}"]
+    return "\n".join(lines)
+
+
+def _first_line(message: str) -> str:
+    line = message.split("\n", 1)[0]
+    return line if len(line) <= 100 else line[:97] + "..."
+
+
+def _strategy(ctx: _Context) -> tuple[HandlingStrategy | None, list[str]]:
+    cls = (ctx.record.error_class or "").rpartition(".")[2]
+    if _NETWORK_CLASS.search(cls):
+        return "retry", ["class"]
+    if _IMPORT_CLASS.match(cls):
+        return "fallback", ["class"]
+    if any(c.kind == "not-isinstance" for c in ctx.conditions):
+        return "type-guard", ["conditions"]
+    if ctx.conditions and all(c.caller_text for c in ctx.conditions):
+        return "validation", ["conditions"]
+    if ctx.record.error_class:
+        return "try-catch", ["class"]
+    return None, []
+
+
+def _prevention(ctx: _Context) -> list[str]:
+    r = ctx.record
+    tips = []
+    if ctx.conditions and ctx.function:
+        tips.append(f"{_named(ctx)} checks {_join([_code(c.text) for c in ctx.conditions])} before raising.")
+    if r.facts.raises_doc and ctx.function:
+        tips.append(f"Read the `Raises` section of the docstring of {_named(ctx)}.")
+    if r.facts.tests and ctx.function:
+        t = r.facts.tests[0]
+        tips.append(
+            f"`{t.name}` ({t.file_path}:{t.line_number}) shows a call that makes {_named(ctx)} raise it."
+        )
+    return tips

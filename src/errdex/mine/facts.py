@@ -1,0 +1,231 @@
+"""Facts around each record, joined across the tree once every file is read.
+
+The enclosing function's signature and docstring (and what its ``Raises`` section says of
+this class), the functions that call it, and the tests that expect it.  Enrichment writes
+prose from these facts only, so each one is kept on the record where a reader can check it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import inspect
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+import docstring_parser
+
+from errdex.mine.python import FileResult
+from errdex.mine.triggers import Trigger
+from errdex.record import Caller, Facts, Record, TriggerTest
+
+#: Callers and tests kept per record, nearest first.
+MAX_CALLERS = 5
+MAX_TESTS = 5
+#: A name called from more places than this is too common to say who calls *this* function.
+_MAX_CALL_SITES = 200
+_SPACES = re.compile(r"\s+")
+_WORDS = re.compile(r"[A-Za-z_]{3,}")
+#: Literal runs of a ``match=`` regex: the text between its special characters.
+_REGEX_SPECIAL = re.compile(r"\\[AbBdDsSwWZ]|[\\^$.|?*+()\[\]{}]")
+
+
+class _Spans:
+    """Which function each line of a file lies in (the innermost, for nested ones)."""
+
+    def __init__(self, functions: list[tuple[str, int, int, int, str | None]]) -> None:
+        self.functions = sorted(functions, key=lambda f: f[1])
+        self.starts = [f[1] for f in self.functions]
+        self.by_name = {f[0]: f for f in functions}
+
+    def at(self, line: int) -> str | None:
+        i = bisect.bisect_right(self.starts, line) - 1
+        while i >= 0:
+            name, start, _, end, _ = self.functions[i]
+            if start <= line <= end:
+                return name
+            i -= 1
+        return None
+
+
+def attach_facts(
+    records: list[Record], results: list[FileResult], triggers: list[Trigger], prefix: str = ""
+) -> list[Record]:
+    """The records with their ``facts`` filled in."""
+    files = {prefix + r.path: r for r in results}
+    spans = {path: _Spans(r.functions) for path, r in files.items()}
+    callers = _Callers(files, spans)
+    tests = _Tests(triggers, prefix)
+    out = []
+    for record in records:
+        result = files.get(record.file_path)
+        span = spans[record.file_path].by_name.get(record.function or "") if result else None
+        facts = Facts(
+            signature=_signature(result.lines, span[1], span[2]) if result and span else None,
+            docstring=_summary(span[4]) if span else None,
+            raises_doc=_raises(span[4], record.error_class) if span else None,
+            callers=callers.of(record),
+            tests=tests.of(record),
+        )
+        out.append(record.model_copy(update={"facts": facts}))
+    return out
+
+
+def _signature(lines: list[str], start: int, body: int) -> str | None:
+    """The ``def`` line(s) as written, on one line: ``backward(self, tensor, *args, model=None)``."""
+    text = " ".join(lines[start - 1 : max(start, body - 1)])
+    m = re.search(r"\bdef\s+(.*)", text)
+    if m is None:
+        return None
+    head = _SPACES.sub(" ", m.group(1)).strip()
+    # Up to the colon that opens the body: the last one, since annotations hold colons too.
+    head = head[: head.rfind(":")] if head.rfind(":") > head.find(")") else head
+    # Undo the line breaks of a long signature: "( a, b, )" reads "(a, b)".
+    head = re.sub(r"([\[(])\s+", r"\1", head)
+    head = re.sub(r",?\s*([\])])", r"\1", head)
+    return head or None
+
+
+def _summary(doc: str | None) -> str | None:
+    if not doc:
+        return None
+    cleaned = inspect.cleandoc(doc)
+    first = cleaned.split("\n\n", 1)[0].strip()
+    return _SPACES.sub(" ", first) or None
+
+
+def _raises(doc: str | None, error_class: str | None) -> str | None:
+    """What a docstring's ``Raises`` section (Google, NumPy or Sphinx style) says of this class."""
+    if not doc or not error_class or "raise" not in doc.lower():
+        return None
+    name = error_class.rpartition(".")[2]
+    try:
+        parsed = docstring_parser.parse(inspect.cleandoc(doc))
+    except (docstring_parser.ParseError, ValueError, IndexError):
+        return None
+    for entry in parsed.raises:
+        if entry.type_name and entry.type_name.rpartition(".")[2] == name and entry.description:
+            return _SPACES.sub(" ", entry.description).strip()
+    return None
+
+
+class _Callers:
+    def __init__(self, files: dict[str, FileResult], spans: dict[str, _Spans]) -> None:
+        self.files = files
+        self.spans = spans
+        self.by_name: dict[str, list[tuple[str, int, str]]] = defaultdict(list)
+        for path, result in files.items():
+            for name, calls in result.calls.items():
+                self.by_name[name].extend((path, line, receiver) for line, receiver in calls)
+
+    def of(self, record: Record) -> list[Caller]:
+        function = record.function
+        if not function or "<locals>" in function:
+            return []
+        owner, _, name = function.rpartition(".")
+        owner = owner.rpartition(".")[2]
+        receivers: set[str] | None = None  # any receiver, or none, for a module function
+        if name == "__init__":  # a constructor is called by its class's name
+            name, owner = owner, ""
+        elif owner:
+            # A method is called on ``self`` or on an object named after its class
+            # (``fabric.backward`` for ``Fabric.backward``), not on any object with that method.
+            snake = re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", owner.lstrip("_")).lower()
+            receivers = {"self", "cls", snake, snake.rpartition("_")[2], owner}
+        if not name or name.startswith("__"):
+            return []
+        sites = self.by_name.get(name, [])
+        if not sites or len(sites) > _MAX_CALL_SITES:
+            return []
+        folder = record.file_path.rpartition("/")[0]
+        found = []
+        for path, line, receiver in sites:
+            if receivers is not None and receiver not in receivers:
+                continue
+            caller = self.spans[path].at(line)
+            if caller is None or caller == function:
+                continue  # module-level code, or the function's own text (recursion, docstring)
+            found.append(Caller(function=caller, file_path=path, line_number=line))
+        # Nearest first: the same file, then the same package folder, then the rest.
+        found.sort(
+            key=lambda c: (
+                c.file_path != record.file_path,
+                c.file_path.rpartition("/")[0] != folder,
+                c.file_path,
+            )
+        )
+        unique = list({(c.function, c.file_path): c for c in found}.values())
+        return unique[:MAX_CALLERS]
+
+
+class _Tests:
+    def __init__(self, triggers: Iterable[Trigger], prefix: str) -> None:
+        self.prefix = prefix
+        self.by_class: dict[str, list[Trigger]] = defaultdict(list)
+        for trigger in triggers:
+            self.by_class[trigger.error_class.rpartition(".")[2]].append(trigger)
+
+    def of(self, record: Record) -> list[TriggerTest]:
+        if not record.error_class:
+            return []
+        name = record.error_class.rpartition(".")[2]
+        function = (record.function or "").rpartition(".")[2]
+        text = record.error_message
+        found = []
+        for trigger in self.by_class.get(name, ()):
+            if trigger.match is not None:
+                if not _mentions(trigger.match, text):
+                    continue
+            elif not function or function not in trigger.called:
+                continue
+            found.append(
+                TriggerTest(
+                    name=trigger.test,
+                    file_path=self.prefix + trigger.path,
+                    line_number=trigger.line,
+                    call=trigger.call,
+                    match=trigger.match,
+                )
+            )
+        # Tests that name the message come before tests that only call the function.
+        found.sort(key=lambda t: (t.match is None, t.file_path, t.line_number))
+        return found[:MAX_TESTS]
+
+
+def _mentions(pattern: str, template: str) -> bool:
+    """Whether a test's ``match`` pattern is about this message: they share a long stretch of
+    text (the pattern often holds a value where the template has a placeholder)."""
+    literal = "".join(_literal_runs(pattern))
+    words = _WORDS.findall(literal)
+    if len(words) < 2:
+        return False  # "default" alone is in too many messages
+    # Nearly every word of it (a value the test expects may stand where the template has a
+    # placeholder), and a long stretch verbatim: "should be a dict" is not "should be a list".
+    if sum(w in template for w in words) < 0.8 * len(words):
+        return False
+    found = difflib.SequenceMatcher(None, literal, template, autojunk=False).find_longest_match()
+    return found.size >= min(len(literal), 10)
+
+
+def _literal_runs(pattern: str) -> list[str]:
+    """The plain text of a regex, piece by piece: ``r"Invalid value \\(x\\)"`` gives ``Invalid value (x)``."""
+    # Escaped punctuation is literal; keep it, and split at everything else that is special.
+    marked = re.sub(r"\\([^A-Za-z0-9])", lambda m: "\x00" + m.group(1), pattern)
+    runs, current = [], ""
+    i = 0
+    while i < len(marked):
+        ch = marked[i]
+        if ch == "\x00":
+            current += marked[i + 1]
+            i += 2
+            continue
+        if _REGEX_SPECIAL.match(marked, i):
+            runs.append(current)
+            current = ""
+            i += 2 if ch == "\\" else 1
+            continue
+        current += ch
+        i += 1
+    runs.append(current)
+    return [r for r in runs if r.strip()]
