@@ -181,19 +181,25 @@ def libraries(
     return open_store(db), pypi_package("click", "8.1.8")
 
 
-def test_a_class_named_by_its_package_outranks_look_alikes_elsewhere(libraries: tuple[Store, Path]) -> None:
-    store, click_root = libraries
-    # A real click error: MissingParameter builds "Missing parameter: name" in __str__.
+def run_click(click_root: Path, code: str, module: str, answer: str = "") -> tuple[str, int]:
+    """Run real click code; the last line of its traceback and the line of ``module`` that raised."""
     run = subprocess.run(
-        [sys.executable, "-c", CLICK_MISSING],
+        [sys.executable, "-c", code],
+        input=answer,
         capture_output=True,
         text=True,
         env={"PYTHONPATH": str(click_root)},
         check=False,
     )
-    last = run.stderr.strip().splitlines()[-1]
+    raise_line = int(re.findall(rf'click/{module}\.py", line (\d+)', run.stderr)[-1])
+    return run.stderr.strip().splitlines()[-1], raise_line
+
+
+def test_a_class_named_by_its_package_outranks_look_alikes_elsewhere(libraries: tuple[Store, Path]) -> None:
+    store, click_root = libraries
+    # A real click error: MissingParameter builds "Missing parameter: name" in __str__.
+    last, raise_line = run_click(click_root, CLICK_MISSING, "core")
     assert last == "click.exceptions.MissingParameter: Missing parameter: name"
-    raise_line = int(re.findall(r'click/core\.py", line (\d+)', run.stderr)[-1])
     best = Matcher(store).explain(last).matches[0]
     assert best.evidence == "pattern+class"
     assert ("click/core.py", raise_line) in [(s.file_path, s.line_number) for s in best.record.sites]
@@ -204,17 +210,9 @@ def test_a_class_printed_without_a_message_finds_the_raises_of_that_class(
 ) -> None:
     store, click_root = libraries
     # click.confirm(..., abort=True) answered "n" raises Abort(), which prints no message.
-    run = subprocess.run(
-        [sys.executable, "-c", "import click; click.confirm('go on?', abort=True)"],
-        input="n\n",
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(click_root)},
-        check=False,
-    )
-    last = run.stderr.strip().splitlines()[-1]
+    code = "import click; click.confirm('go on?', abort=True)"
+    last, raise_line = run_click(click_root, code, "termui", answer="n\n")
     assert last == "click.exceptions.Abort"
-    raise_line = int(re.findall(r'click/termui\.py", line (\d+)', run.stderr)[-1])
     matches = Matcher(store).explain(last, top=50).matches
     assert matches and all(m.record.qualified_class == "click.exceptions.Abort" for m in matches)
     assert ("click/termui.py", raise_line) in [
