@@ -47,25 +47,22 @@ def archive_name_and_version(filename: str) -> tuple[str, str] | None:
     return None
 
 
-def find_archive(cache: Path, name: str, version: str, sdist: bool = False) -> Path | None:
-    """The cached archive of ``name==version``, a wheel in preference to an sdist (or only an sdist)."""
-    found = [
-        path
-        for path in cache.iterdir()
-        if path.is_file()
-        and archive_name_and_version(path.name) == (canonical(name), version)
-        and not (sdist and path.name.endswith(".whl"))
-    ]
-    found.sort(key=lambda path: not path.name.endswith(".whl"))
-    return found[0] if found else None
+def find_archive(cache: Path, name: str, version: str, kind: str) -> Path | None:
+    """The cached ``wheel`` or ``sdist`` of ``name==version``."""
+    wanted = (canonical(name), version)
+    for path in sorted(cache.iterdir()):
+        is_wheel = path.name.endswith(".whl")
+        if path.is_file() and is_wheel == (kind == "wheel") and archive_name_and_version(path.name) == wanted:
+            return path
+    return None
 
 
 def download(cache: Path, name: str, version: str, sdist: bool = False) -> Path:
     """Download ``name==version`` into the cache: the wheel if there is one (unless ``sdist``),
     else the sdist."""
     failures = []
-    choices = [["--no-binary", ":all:"]] if sdist else [["--only-binary", ":all:"], ["--no-binary", ":all:"]]
-    for only in choices:
+    kinds = ["sdist"] if sdist else ["wheel", "sdist"]
+    for kind in kinds:
         command = [
             sys.executable,
             "-m",
@@ -73,14 +70,14 @@ def download(cache: Path, name: str, version: str, sdist: bool = False) -> Path:
             "download",
             "--no-deps",
             "--disable-pip-version-check",
-            *only,
+            *(["--only-binary", ":all:"] if kind == "wheel" else ["--no-binary", ":all:"]),
             f"{name}=={version}",
             "-d",
             str(cache),
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode == 0:
-            archive = find_archive(cache, name, version, sdist)
+            archive = find_archive(cache, name, version, kind)
             if archive is not None:
                 return archive
         failures.append(f"$ {' '.join(command)}\n{done.stdout}{done.stderr}")
@@ -125,7 +122,9 @@ def fetch_package(name: str, version: str, sdist: bool = False) -> Path:
         return project_root(unpacked)
     with locked(cache / f"{unpacked.name}.lock"):
         if not unpacked.is_dir():  # another process may have finished while we waited
-            archive = find_archive(cache, name, version, sdist) or download(cache, name, version, sdist)
+            # A wheel asked for may not exist: then the sdist stands in (download says so).
+            kind = "sdist" if sdist else "wheel"
+            archive = find_archive(cache, name, version, kind) or download(cache, name, version, sdist)
             partial = Path(tempfile.mkdtemp(prefix=f".{unpacked.name}-", dir=cache))
             try:
                 partial.chmod(0o755)  # mkdtemp makes it private to its creator

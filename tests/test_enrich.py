@@ -61,6 +61,11 @@ def test_advice_written_into_real_messages_becomes_the_first_solution(lightning:
     forgot = by_message["No models were set up for backward. Did you forget to call `fabric.setup()`?"]
     assert forgot.solutions[0] == "Call `fabric.setup()`."
     assert [a.kind for a in advice(forgot.error_message)] == ["forgot"]
+    # A wrong state: the fix is the step the message names, before the same call.
+    assert forgot.example_fix == (
+        "# before: `self._models_setup` equals `0`\nfabric.backward(tensor)\n"
+        "# after\nfabric.setup()\nfabric.backward(tensor)"
+    )
     # Messages that advise nothing get no advice: nothing is made up.
     assert advice("Attempted to start {action_name} which has already started.") == []
 

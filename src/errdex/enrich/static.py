@@ -21,6 +21,8 @@ from errdex.enrich.taxonomy import FAMILY_TAGS, classify
 from errdex.record import HandlingStrategy, Record
 
 _BUILTIN_MODULE = "builtins"
+#: A call quoted in a message: `fabric.setup()`.
+_CALL_CODE = re.compile(r"`([\w.]+\([^`]*\))`")
 _NETWORK_CLASS = re.compile(r"Timeout|Connect|Network|Temporar|Unavailable|RateLimit|TooManyRequests")
 _IMPORT_CLASS = re.compile(r"^(ImportError|ModuleNotFoundError)$")
 
@@ -301,10 +303,23 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
 
 
 def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
-    """Before and after for the common shapes: a missing argument, an invalid choice, a wrong type."""
+    """Before and after for the common shapes: a missing argument, a wrong state the message says
+    how to leave, an invalid choice, a wrong type."""
     if not ctx.call_name or not ctx.params:
         return None, []
     names = {p.name for p in ctx.params}
+    # A wrong state the message says how to leave ("Did you forget to call `fabric.setup()`?").
+    # The guard nearest the raise is the state it complains about.
+    state = next((c for c in reversed(ctx.conditions) if (c.subject or "").startswith("self.")), None)
+    steps = (a.text for a in ctx.advice if a.kind == "forgot" or a.text.startswith("Call "))
+    step = next((m.group(1) for text in steps if (m := _CALL_CODE.search(text))), None)
+    if state is not None and step is not None:
+        call = _call(ctx)
+        return f"# before: {state.words}\n{call}\n# after\n{step}\n{call}", [
+            "conditions",
+            "message",
+            "signature",
+        ]
     absent = [c for c in ctx.conditions if c.kind == "absent" and c.subject in names]
     if absent:
         name = absent[0].subject or ""
