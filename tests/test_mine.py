@@ -14,6 +14,8 @@ from errdex.errors import ErrdexError
 from errdex.mine import MineResult, mine
 from errdex.mine.patterns import MessageMatcher
 from errdex.record import Record, record_id
+from errdex.store import open_store
+from errdex.store.files import write_jsonl
 
 SHA = "0123456789abcdef0123456789abcdef01234567"
 
@@ -690,3 +692,28 @@ def test_unittest_style_expectations_are_read_from_test_files(tmp_path: Path) ->
         ("ParseTest.test_message", "parse('y')", "not a number: 'y'"),
         ("ParseTest.test_letters", "parse('x')", None),
     ]
+
+
+def test_a_lone_surrogate_in_source_is_kept_as_its_escape(tmp_path: Path) -> None:
+    # "\udc80" in a literal is a legal Python string that UTF-8 (SQLite, JSON files) cannot hold.
+    result = mine_files(
+        tmp_path / "src",
+        {
+            "enc/__init__.py": "",
+            "enc/codec.py": '''
+                def decode(data):
+                    """Decode, or raise on "\\udc80"."""
+                    raise UnicodeError("bad byte \\udc80 in {!r}".format(data))
+            ''',
+        },
+    )
+    (record,) = result.records
+    # Kept as the escape the source wrote: every file, database and id hash can take it.
+    assert record.error_message == "bad byte \\udc80 in {data}"
+    assert record.facts.docstring == 'Decode, or raise on "\\udc80".'
+    db = tmp_path / "errdex.db"
+    with open_store(db) as store:
+        store.replace_repo(result.info, result.records)
+        (stored,) = store.records()
+    assert stored == record
+    assert write_jsonl([stored], tmp_path / "out.jsonl", "errdex", "2026-01-01T00:00:00Z") == 1

@@ -7,6 +7,7 @@ exactly as the existing dataset does.  Everything after ``schemaVersion`` is an 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -177,6 +178,43 @@ class Record(_Model):
 
     def to_errdex(self) -> dict[str, Any]:
         return self.model_dump(by_alias=True, mode="json")
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON any UTF-8 file or database (and any strict JSON reader) accepts.
+
+    A Python string can hold a lone surrogate (mined from a ``"\\udc80"`` escape in source)
+    that UTF-8 cannot: such a character is written as the escape text the source showed.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(_escaped(value), ensure_ascii=False, separators=(",", ":"))
+    return text
+
+
+def _escaped(value: Any) -> Any:
+    if isinstance(value, str):
+        return utf8(value)
+    if isinstance(value, dict):
+        return {utf8(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_escaped(v) for v in value]
+    return value
+
+
+def utf8(text: str) -> str:
+    """Text UTF-8 can hold: a lone surrogate becomes its escape text (``\\udc80``).
+
+    The miner applies it to every string it reads from a syntax tree, so records never hold
+    what no file, database or id hash could take.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def identity_message(record: Record) -> str:

@@ -733,7 +733,8 @@ def classify(message: str, error_class: str | None, conditions: list[str]) -> Cl
     """The family whose rules the facts satisfy best, or None when none is convincing.
 
     A family scores the weights of its matching rules; a tie goes to the family listed first
-    (the more specific ones come first).
+    (the more specific ones come first).  One ``search`` per rule: ``re`` skips ahead to a
+    rule's literal text faster than any combined pattern could.
     """
     text = message.lower()
     cls = (error_class or "").rpartition(".")[2]

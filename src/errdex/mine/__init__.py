@@ -21,7 +21,8 @@ from pathlib import Path
 
 from errdex.errors import ErrdexError
 from errdex.mine.build import Context, build_records
-from errdex.mine.facts import attach_facts
+from errdex.mine.callers import scan_calls
+from errdex.mine.facts import attach_facts, call_names
 from errdex.mine.python import FileResult, extract
 from errdex.mine.resolve import resolve
 from errdex.mine.sources import (
@@ -108,7 +109,11 @@ def mine(
     results = resolve([r for r in results if not r.error])
 
     ctx = Context(repo, sha, utc_now(), prefix, origin.package, origin.version)
-    records = attach_facts(build_records(results, ctx), results, triggers, prefix)
+    records = build_records(results, ctx)
+    parsed = {r.path for r in results}
+    texts = ((prefix + f.relative, _text(f)) for f in selection.files if f.relative in parsed)
+    calls = scan_calls(texts, call_names(records))
+    records = attach_facts(records, results, triggers, calls, prefix)
     info = RepoInfo(
         repo=repo,
         sha=sha,
@@ -161,6 +166,14 @@ def _extract_all(
             done += len(batch)
             if progress:
                 progress(done, total)
+
+
+def _text(f: SourceFile) -> str:
+    """A file read again for the call scan: it decoded once, so only a race can fail it."""
+    try:
+        return read_source(f.path)
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
+        return ""
 
 
 def extract_files(files: list[SourceFile]) -> list[FileResult]:

@@ -11,11 +11,12 @@ import bisect
 import difflib
 import inspect
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 import docstring_parser
 
+from errdex.mine.callers import Calls
 from errdex.mine.python import FileResult
 from errdex.mine.triggers import Trigger
 from errdex.record import Caller, Facts, Record, TriggerTest
@@ -49,27 +50,66 @@ class _Spans:
         return None
 
 
+def call_names(records: Iterable[Record]) -> set[str]:
+    """The names the raising functions are called by: what ``scan_calls`` looks for."""
+    return {name for r in records if (name := _called_as(r.function)[0])}
+
+
 def attach_facts(
-    records: list[Record], results: list[FileResult], triggers: list[Trigger], prefix: str = ""
+    records: list[Record],
+    results: list[FileResult],
+    triggers: list[Trigger],
+    calls: Calls,
+    prefix: str = "",
 ) -> list[Record]:
     """The records with their ``facts`` filled in."""
     files = {prefix + r.path: r for r in results}
     spans = {path: _Spans(r.functions) for path, r in files.items()}
-    callers = _Callers(files, spans)
+    callers = _Callers(calls, spans)
     tests = _Tests(triggers, prefix)
+    documented: dict[tuple[str, str], tuple[str | None, str | None, str | None]] = {}
     out = []
     for record in records:
         result = files.get(record.file_path)
         span = spans[record.file_path].by_name.get(record.function or "") if result else None
+        raises_doc = None
+        if result is not None and span is not None:
+            key = (record.file_path, span[0])
+            if key not in documented:  # one function often raises many records
+                documented[key] = (_signature(result.lines, span[1], span[2]), _summary(span[4]), span[4])
+            signature, summary, doc = documented[key]
+            raises_doc = _raises(doc, record.error_class)
+        else:
+            signature = summary = None
         facts = Facts(
-            signature=_signature(result.lines, span[1], span[2]) if result and span else None,
-            docstring=_summary(span[4]) if span else None,
-            raises_doc=_raises(span[4], record.error_class) if span else None,
+            signature=signature,
+            docstring=summary,
+            raises_doc=raises_doc,
             callers=callers.of(record),
             tests=tests.of(record),
         )
         out.append(record.model_copy(update={"facts": facts}))
     return out
+
+
+def _called_as(function: str | None) -> tuple[str | None, set[str] | None]:
+    """The name a function is called by, and the receivers a call may have (None: any).
+
+    A method is called on ``self`` or on an object named after its class (``fabric.backward``
+    for ``Fabric.backward``), not on any object that has a method of that name.
+    """
+    if not function or "<locals>" in function:
+        return None, None
+    owner, _, name = function.rpartition(".")
+    owner = owner.rpartition(".")[2]
+    if name == "__init__":  # a constructor is called by its class's name
+        return owner or None, None
+    if not name or name.startswith("__"):
+        return None, None
+    if not owner:
+        return name, None
+    snake = re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", owner.lstrip("_")).lower()
+    return name, {"self", "cls", snake, snake.rpartition("_")[2], owner}
 
 
 def _signature(lines: list[str], start: int, body: int) -> str | None:
@@ -111,31 +151,13 @@ def _raises(doc: str | None, error_class: str | None) -> str | None:
 
 
 class _Callers:
-    def __init__(self, files: dict[str, FileResult], spans: dict[str, _Spans]) -> None:
-        self.files = files
+    def __init__(self, calls: Calls, spans: dict[str, _Spans]) -> None:
+        self.calls = calls
         self.spans = spans
-        self.by_name: dict[str, list[tuple[str, int, str]]] = defaultdict(list)
-        for path, result in files.items():
-            for name, calls in result.calls.items():
-                self.by_name[name].extend((path, line, receiver) for line, receiver in calls)
 
     def of(self, record: Record) -> list[Caller]:
-        function = record.function
-        if not function or "<locals>" in function:
-            return []
-        owner, _, name = function.rpartition(".")
-        owner = owner.rpartition(".")[2]
-        receivers: set[str] | None = None  # any receiver, or none, for a module function
-        if name == "__init__":  # a constructor is called by its class's name
-            name, owner = owner, ""
-        elif owner:
-            # A method is called on ``self`` or on an object named after its class
-            # (``fabric.backward`` for ``Fabric.backward``), not on any object with that method.
-            snake = re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", owner.lstrip("_")).lower()
-            receivers = {"self", "cls", snake, snake.rpartition("_")[2], owner}
-        if not name or name.startswith("__"):
-            return []
-        sites = self.by_name.get(name, [])
+        name, receivers = _called_as(record.function)
+        sites = self.calls.get(name or "", [])
         if not sites or len(sites) > _MAX_CALL_SITES:
             return []
         folder = record.file_path.rpartition("/")[0]
@@ -143,8 +165,9 @@ class _Callers:
         for path, line, receiver in sites:
             if receivers is not None and receiver not in receivers:
                 continue
-            caller = self.spans[path].at(line)
-            if caller is None or caller == function:
+            spans = self.spans.get(path)
+            caller = spans.at(line) if spans is not None else None
+            if caller is None or caller == record.function:
                 continue  # module-level code, or the function's own text (recursion, docstring)
             found.append(Caller(function=caller, file_path=path, line_number=line))
         # Nearest first: the same file, then the same package folder, then the rest.
@@ -160,11 +183,32 @@ class _Callers:
 
 
 class _Tests:
+    """Tests by what ties them to a record: the rare words of their ``match`` pattern, or the
+    functions they call.  A big suite (pandas ships thousands of ``pytest.raises(ValueError)``)
+    is looked up, never scanned per record."""
+
     def __init__(self, triggers: Iterable[Trigger], prefix: str) -> None:
         self.prefix = prefix
-        self.by_class: dict[str, list[Trigger]] = defaultdict(list)
+        by_word: dict[str, list[tuple[Trigger, str]]] = defaultdict(list)
+        self.by_call: dict[tuple[str, str], list[Trigger]] = defaultdict(list)
+        matched = []
         for trigger in triggers:
-            self.by_class[trigger.error_class.rpartition(".")[2]].append(trigger)
+            name = trigger.error_class.rpartition(".")[2]
+            if trigger.match is None:
+                for called in trigger.called:
+                    self.by_call[(name, called)].append(trigger)
+            else:
+                literal = "".join(_literal_runs(trigger.match))
+                words = _WORDS.findall(literal)
+                if len(words) >= 2:
+                    matched.append((trigger, literal, words))
+        counts = Counter(w for _, _, words in matched for w in set(words))
+        for trigger, literal, words in matched:
+            # ``_mentions`` lets a fifth of the words be missing: file under one more than that.
+            keys = sorted(set(words), key=lambda w: (counts[w], w))[: len(words) // 5 + 1]
+            for key in keys:
+                by_word[key].append((trigger, literal))
+        self.by_word = by_word
 
     def of(self, record: Record) -> list[TriggerTest]:
         if not record.error_class:
@@ -172,31 +216,31 @@ class _Tests:
         name = record.error_class.rpartition(".")[2]
         function = (record.function or "").rpartition(".")[2]
         text = record.error_message
-        found = []
-        for trigger in self.by_class.get(name, ()):
-            if trigger.match is not None:
-                if not _mentions(trigger.match, text):
-                    continue
-            elif not function or function not in trigger.called:
-                continue
-            found.append(
-                TriggerTest(
-                    name=trigger.test,
-                    file_path=self.prefix + trigger.path,
-                    line_number=trigger.line,
-                    call=trigger.call,
-                    match=trigger.match,
-                )
+        chosen: dict[int, Trigger] = {}
+        for word in set(_WORDS.findall(text)):
+            for trigger, literal in self.by_word.get(word, ()):
+                if trigger.error_class.rpartition(".")[2] == name and _mentions(literal, text):
+                    chosen[id(trigger)] = trigger
+        for trigger in self.by_call.get((name, function), ()) if function else ():
+            chosen[id(trigger)] = trigger
+        found = [
+            TriggerTest(
+                name=t.test,
+                file_path=self.prefix + t.path,
+                line_number=t.line,
+                call=t.call,
+                match=t.match,
             )
+            for t in chosen.values()
+        ]
         # Tests that name the message come before tests that only call the function.
         found.sort(key=lambda t: (t.match is None, t.file_path, t.line_number))
         return found[:MAX_TESTS]
 
 
-def _mentions(pattern: str, template: str) -> bool:
-    """Whether a test's ``match`` pattern is about this message: they share a long stretch of
-    text (the pattern often holds a value where the template has a placeholder)."""
-    literal = "".join(_literal_runs(pattern))
+def _mentions(literal: str, template: str) -> bool:
+    """Whether the plain text of a test's ``match`` pattern is about this message: they share a
+    long stretch of text (the pattern often holds a value where the template has a placeholder)."""
     words = _WORDS.findall(literal)
     if len(words) < 2:
         return False  # "default" alone is in too many messages

@@ -21,6 +21,7 @@ from typing import Any
 
 from errdex.mine.patterns import Placeholder, Template
 from errdex.mine.triggers import Trigger
+from errdex.record import utf8
 
 BUILTIN_EXCEPTIONS = frozenset(
     name
@@ -186,8 +187,6 @@ class FileResult:
     lines: list[str] = field(default_factory=list)
     #: Every function: (qualname, ``def`` line, first body line, last line, docstring as written).
     functions: list[tuple[str, int, int, int, str | None]] = field(default_factory=list)
-    #: Lines where each name is called (``name(``) and the receiver (``obj`` of ``obj.name(``).
-    calls: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     #: For a test file: the errors its tests expect (``pytest.raises``, ``assertRaises``).
     triggers: list[Trigger] = field(default_factory=list)
     error: str | None = None
@@ -210,7 +209,6 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.error = f"too deeply nested to parse ({type(exc).__name__})"
         return result
     result.lines = split_lines(text)
-    result.calls = call_lines(text)
     try:
         _Walker(result, is_package).walk_module(tree)
     except RecursionError:
@@ -221,30 +219,6 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.sites.clear()
         result.candidates.clear()
     return result
-
-
-#: ``name(`` or ``receiver.name(``: the receiver tells a method call from a same-named other.
-_CALL = re.compile(r"(?:\b([A-Za-z_]\w*)\s*\.\s*)?\b([A-Za-z_]\w*)\s*\(")
-#: Names called everywhere that no raising function shares: left out of the call index.
-_COMMON_CALLS = frozenset(dir(builtins)) | frozenset(
-    {"if", "elif", "while", "for", "return", "not", "and", "or", "in"}
-)
-
-
-def call_lines(text: str) -> dict[str, list[tuple[int, str]]]:
-    """Where each name is called, and on what (``""`` for a bare call), by a scan of the text:
-    cheaper than walking every expression.  Callers are then found by name and receiver."""
-    calls: dict[str, list[tuple[int, str]]] = {}
-    line = 1
-    pos = 0
-    for m in _CALL.finditer(text):
-        name = m.group(2)
-        if name in _COMMON_CALLS:
-            continue
-        line += text.count("\n", pos, m.start())
-        pos = m.start()
-        calls.setdefault(name, []).append((line, m.group(1) or ""))
-    return calls
 
 
 def dotted(node: ast.expr) -> str | None:
@@ -611,7 +585,7 @@ class _Walker:
                 node.lineno,
                 first.lineno,
                 node.end_lineno or first.lineno,
-                doc if isinstance(doc, str) else None,
+                utf8(doc) if isinstance(doc, str) else None,
             )
         )
         try:
@@ -742,12 +716,12 @@ class _Walker:
         t = type(node)
         if t is ast.Constant:
             value = node.value  # type: ignore[attr-defined]
-            return Template.literal(value) if isinstance(value, str) else None
+            return Template.literal(utf8(value)) if isinstance(value, str) else None
         if t is ast.JoinedStr:
             parts: list[str | Placeholder] = []
             for v in node.values:  # type: ignore[attr-defined]
                 if isinstance(v, ast.Constant):
-                    parts.append(str(v.value))
+                    parts.append(utf8(str(v.value)))
                 elif isinstance(v, ast.FormattedValue):
                     name = self.segment(v.value)
                     parts.append(Placeholder(name, "{" + name + "}"))
@@ -1212,18 +1186,27 @@ def _mentions(node: ast.expr, name: str) -> bool:
     return any(type(n) is ast.Name and n.id == name for n in ast.walk(node))
 
 
-class _Inliner(ast.NodeTransformer):
-    def __init__(self, name: str, value: ast.expr) -> None:
-        self.name = name
-        self.value = value
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self.value if node.id == self.name else node
-
-
-def _inline(node: ast.expr, name: str, value: ast.expr) -> ast.expr:
-    """A copy of ``node`` with ``name`` standing for ``value``: the tree itself is left alone."""
-    return _Inliner(name, value).visit(copy.deepcopy(node))  # type: ignore[no-any-return]
+def _inline(node: ast.AST, name: str, value: ast.expr) -> ast.expr:
+    """``node`` with ``name`` standing for ``value``: new nodes only on the path to the name,
+    the rest shared (nothing here mutates a tree)."""
+    if isinstance(node, ast.Name) and node.id == name:
+        return value
+    changed: dict[str, object] = {}
+    for field_name, old in ast.iter_fields(node):
+        if isinstance(old, ast.AST):
+            new = _inline(old, name, value)
+            if new is not old:
+                changed[field_name] = new
+        elif isinstance(old, list) and any(isinstance(item, ast.AST) for item in old):
+            items = [_inline(item, name, value) if isinstance(item, ast.AST) else item for item in old]
+            if any(a is not b for a, b in zip(items, old, strict=True)):
+                changed[field_name] = items
+    if not changed:
+        return node  # type: ignore[return-value]
+    copied = copy.copy(node)
+    for field_name, new_value in changed.items():
+        setattr(copied, field_name, new_value)
+    return copied  # type: ignore[return-value]
 
 
 def _fields_of(template: Template) -> Template:

@@ -8,8 +8,12 @@ the best evidence of how it is triggered, and its ``match`` ties it to one messa
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
+import textwrap
 from dataclasses import dataclass
+
+from errdex.record import utf8
 
 #: Statement text kept per trigger: enough to show the call, not a whole test.
 _MAX_CALL = 240
@@ -35,31 +39,87 @@ class Trigger:
 
 
 def extract_triggers(text: str, path: str) -> list[Trigger]:
-    """Every expected error in one test file; a file that does not parse has none."""
+    """Every expected error in one test file.
+
+    Test suites are large (pandas ships thousands of files) and only a few lines of each
+    matter, so instead of parsing whole files this parses just the statement around each
+    ``raises(`` or ``assertRaises``: the line and the more indented lines under it.
+    """
     if "raises" not in text and "assertRaises" not in text:
-        return []  # most test files of a big suite: no need to parse them
-    try:
-        tree = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
+    lines = text.split("\n")  # line numbers as text.count('\\n') gives them
     found: list[Trigger] = []
-    _visit(tree.body, "", path, found)
+    seen: set[int] = set()
+    for m in _EXPECT_TEXT.finditer(text):
+        first = text.count("\n", 0, m.start())
+        if first in seen or first >= len(lines):
+            continue
+        seen.add(first)
+        block, indent = _block(lines, first)
+        test = _enclosing_test(lines, first, indent)
+        if test is None:
+            continue  # a helper at module level, not a test
+        try:
+            tree = ast.parse(textwrap.dedent(block))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # the line is inside a larger statement: this cheap reading skips it
+        node = tree.body[0] if tree.body else None
+        if isinstance(node, ast.With | ast.AsyncWith):
+            found += [_moved(t, first) for t in _from_with(node, test, path)]
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            trigger = _from_call(node.value, test, path)
+            if trigger is not None:
+                found.append(_moved(trigger, first))
     return found
 
 
-def _visit(body: list[ast.stmt], prefix: str, path: str, found: list[Trigger]) -> None:
-    for stmt in body:
-        if isinstance(stmt, ast.ClassDef):
-            _visit(stmt.body, f"{prefix}{stmt.name}.", path, found)
-        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            name = f"{prefix}{stmt.name}"
-            for node in ast.walk(stmt):
-                if isinstance(node, ast.With | ast.AsyncWith):
-                    found += _from_with(node, name, path)
-                elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-                    trigger = _from_call(node.value, name, path)
-                    if trigger is not None:
-                        found.append(trigger)
+_EXPECT_TEXT = re.compile(r"\braises\(|\bassertRaises")
+_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)")
+_CLASS = re.compile(r"^([ \t]*)class[ \t]+(\w+)")
+#: Lines of one statement read at most: the ``with`` header and its body.
+_MAX_BLOCK = 60
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _block(lines: list[str], first: int) -> tuple[str, int]:
+    """The statement starting at ``first`` (0-based): that line and the deeper lines under it."""
+    indent = _indent(lines[first])
+    end = first + 1
+    while end < len(lines) and end - first < _MAX_BLOCK:
+        line = lines[end]
+        if line.strip() and _indent(line) <= indent and not line.lstrip().startswith((")", "]", "}")):
+            break
+        end += 1
+    return "\n".join(lines[first:end]), indent
+
+
+def _enclosing_test(lines: list[str], first: int, indent: int) -> str | None:
+    """``Class.test_name`` of the function the line is in, read upwards by indentation."""
+    name = None
+    for i in range(first - 1, -1, -1):
+        line = lines[i]
+        if not line.strip() or _indent(line) >= indent:
+            continue
+        if name is None:
+            m = _DEF.match(line)
+            if m is not None:
+                name, indent = m.group(2), _indent(line)
+            else:
+                indent = _indent(line)  # an enclosing block (if, for, with) of the test's body
+            continue
+        m = _CLASS.match(line)
+        if m is not None:
+            return f"{m.group(2)}.{name}"
+        indent = _indent(line)
+    return name
+
+
+def _moved(trigger: Trigger, lines: int) -> Trigger:
+    """A trigger read from a snippet, at its line in the file."""
+    return dataclasses.replace(trigger, line=trigger.line + lines)
 
 
 def _expectation(call: ast.Call) -> tuple[str, str | None] | None:
@@ -79,7 +139,9 @@ def _expectation(call: ast.Call) -> tuple[str, str | None] | None:
     )
     if pattern is None and method in _REGEX_FORMS and len(call.args) > 1:
         pattern = call.args[1]
-    match = pattern.value if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str) else None
+    match = (
+        utf8(pattern.value) if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str) else None
+    )
     return error_class, match
 
 

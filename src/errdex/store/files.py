@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 from pydantic import ValidationError
 
 from errdex.errors import ErrdexError
-from errdex.record import Record, RepoInfo, Site, SiteKind
+from errdex.record import Record, RepoInfo, Site, SiteKind, dumps
 from errdex.store import Store
 
 Format = Literal["errlookup", "errdex"]
@@ -161,7 +161,7 @@ def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_versi
                 if fmt == "errlookup"
                 else record.to_errdex()
             )
-            lines.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+            lines.write(dumps(line) + "\n")
             count += 1
     return count
 

@@ -6,7 +6,6 @@ exist only to find records, so reading one back never depends on the column layo
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -15,7 +14,7 @@ from types import TracebackType
 from typing import NamedTuple, Self
 
 from errdex.errors import ErrdexError
-from errdex.record import Record, RepoInfo
+from errdex.record import Record, RepoInfo, dumps, utf8
 
 #: Bumped whenever a table or index changes; older files are refused, not migrated.
 STORE_SCHEMA = 2
@@ -141,16 +140,16 @@ class SqliteStore:
         """Insert one record and its sites; returns how many sites were indexed."""
         if record.repo != repo:
             raise ErrdexError(f"record {record.id} belongs to {record.repo}, not to {repo}")
-        data = json.dumps(record.to_errdex(), ensure_ascii=False, separators=(",", ":"))
+        data = dumps(record.to_errdex())
         try:
             self._db.execute(
                 "INSERT INTO records (id, repo, slug, file_path, line_number, error_type, error_class,"
                 " qualified_class, error_message, message_pattern, message_kind, version, data)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    record.id, record.repo, record.slug, record.file_path, record.line_number,
+                    record.id, record.repo, record.slug, utf8(record.file_path), record.line_number,
                     record.error_type, record.error_class, record.qualified_class,
-                    record.error_message, record.message_pattern, record.message_kind,
+                    utf8(record.error_message), utf8(record.message_pattern), record.message_kind,
                     record.version, data,
                 ),
             )  # fmt: skip
@@ -164,7 +163,7 @@ class SqliteStore:
         ]
         self._db.executemany(
             "INSERT INTO sites (record_id, file_path, file_name, line) VALUES (?, ?, ?, ?)",
-            [(record.id, path, _file_name(path), line) for path, line in places],
+            [(record.id, utf8(path), _file_name(utf8(path)), line) for path, line in places],
         )
         return len(places)
 
@@ -178,7 +177,7 @@ class SqliteStore:
         try:
             changed = 0
             for record in records:
-                data = json.dumps(record.to_errdex(), ensure_ascii=False, separators=(",", ":"))
+                data = dumps(record.to_errdex())
                 changed += db.execute("UPDATE records SET data = ? WHERE id = ?", (data, record.id)).rowcount
             db.execute("COMMIT")
         except BaseException:
