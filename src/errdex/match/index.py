@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -26,11 +25,13 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 8
+INDEX_FORMAT = 10
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
-#: A bucket this full gets each pattern's longest literal text checked before matching.
+#: A bucket this full gets its patterns' longest literal texts checked before matching.
 _CROWDED = 16
+#: How many of a crowded pattern's literal texts (longest first) are checked.
+_GUARDS = 4
 #: A message's words past this many add cost, not precision.
 _MAX_QUERY_WORDS = 4000
 
@@ -107,11 +108,12 @@ class PatternIndex:
     always: list[int] = field(default_factory=list)
     #: In how many patterns each word occurs: the rarity weights of fuzzy matching.
     word_counts: dict[str, int] = field(default_factory=dict)
-    #: Patterns filed under their rarest key that a message must hold with their ``second``.
-    paired: dict[str, list[int]] = field(default_factory=dict)
-    second: dict[int, str] = field(default_factory=dict)
-    #: Longest literal text of patterns filed in crowded buckets, checked before matching.
-    guard: dict[int, str] = field(default_factory=dict)
+    #: Patterns filed under their rarest key, then their second rarest: a candidate only when
+    #: the message holds both.  Both levels are looked up by set intersection.
+    paired: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    #: The longest literal texts of patterns filed in crowded buckets, all checked before
+    #: matching: variants of one template share their longest text but rarely all of them.
+    guard: dict[int, tuple[str, ...]] = field(default_factory=dict)
     #: Records whose message is computed at run time, by the class they raise (when it is not a
     #: builtin): with no text to go on, a printed ``pkg.errors.NotFound`` still narrows it down.
     by_class: dict[str, list[int]] = field(default_factory=dict)
@@ -119,7 +121,7 @@ class PatternIndex:
     @classmethod
     def build(cls, rows: Iterable[PatternRow]) -> PatternIndex:
         index = cls()
-        entries: list[tuple[int, set[str], str]] = []
+        entries: list[tuple[int, set[str], list[str]]] = []
         counts: Counter[str] = Counter()
         for row in rows:
             segments = split_pattern(row.pattern)
@@ -130,7 +132,7 @@ class PatternIndex:
                 continue
             index.patterns[row.num] = row.pattern
             keys = _keys(segments)
-            entries.append((row.num, keys, max(segments, key=len)))
+            entries.append((row.num, keys, segments))
             counts.update(keys)
         for num, keys, _ in entries:
             ordered = sorted(keys, key=lambda k: (counts[k], k))
@@ -143,43 +145,41 @@ class PatternIndex:
                 index.keys.setdefault(first, []).append(num)
                 continue
             # Filed under its rarest key, a candidate only when its second key is there too.
-            index.paired.setdefault(first, []).append(num)
-            index.second[num] = second
+            index.paired.setdefault(first, {}).setdefault(second, []).append(num)
         # In a crowded bucket most entries share both keys with the query and differ only in
         # a common word: their longest literal text rejects them before any matcher is called.
-        crowded = {
-            num
-            for buckets in (index.keys, index.paired)
-            for bucket in buckets.values()
-            if len(bucket) >= _CROWDED
-            for num in bucket
+        buckets = [*index.keys.values(), *(b for inner in index.paired.values() for b in inner.values())]
+        crowded = {num for bucket in buckets if len(bucket) >= _CROWDED for num in bucket}
+        index.guard = {
+            num: tuple(sorted((s for s in segments if s), key=len, reverse=True)[:_GUARDS])
+            for num, _, segments in entries
+            if num in crowded
         }
-        index.guard = {num: longest for num, _, longest in entries if num in crowded}
         index.word_counts = {k: n for k, n in counts.items() if k[0] not in "^$" and " " not in k}
         return index
 
     def candidates(self, message: str) -> set[int]:
         """Row numbers whose pattern might match: a superset, to be confirmed."""
         words = _WORD.findall(message)[:_MAX_QUERY_WORDS]
-        keys = self.keys
-        paired = self.paired
-        second = self.second
+        query = set(words)
+        query.update(map(" ".join, itertools.pairwise(words)))
+        query.update(f"^{message[:k]}" for k in range(1, _ANCHOR + 1))
+        query.update(f"${message[-k:]}" for k in range(1, _ANCHOR + 1))
         found: set[int] = set(self.always)
-        query = {
-            *words,
-            *(f"{a} {b}" for a, b in itertools.pairwise(words)),
-            *(f"^{message[:k]}" for k in range(1, _ANCHOR + 1)),
-            *(f"${message[-k:]}" for k in range(1, _ANCHOR + 1)),
-        }
-        for key in query:
-            hit = keys.get(key)
-            if hit is not None:
-                found.update(hit)
-            pair = paired.get(key)
-            if pair is not None:
-                found.update(num for num in pair if second[num] in query)
+        keys = self.keys
+        # Set intersections run in C: a long message's hundreds of keys cost one pass, and
+        # Python only sees the few keys that file patterns.
+        for key in keys.keys() & query:
+            found.update(keys[key])
+        paired = self.paired
+        for key in paired.keys() & query:
+            inner = paired[key]
+            for second in inner.keys() & query:
+                found.update(inner[second])
         guard = self.guard
-        return {num for num in found if (text := guard.get(num)) is None or text in message}
+        return {
+            num for num in found if (texts := guard.get(num)) is None or all(map(message.__contains__, texts))
+        }
 
     def match(self, message: str, error_class: str | None = None) -> list[Candidate]:
         """Records whose pattern matches the whole message, with the placeholder values.
@@ -209,7 +209,6 @@ class PatternIndex:
                 "words": self.word_counts,
                 "classes": self.by_class,
                 "paired": self.paired,
-                "second": list(self.second.items()),
                 "guard": list(self.guard.items()),
             },
             ensure_ascii=False,
@@ -223,15 +222,13 @@ class PatternIndex:
         if not isinstance(loaded, dict) or loaded.get("format") != INDEX_FORMAT:
             return None
         patterns = dict(zip(loaded["nums"], loaded["patterns"], strict=True))
-        second = {num: sys.intern(key) for num, key in loaded["second"]}
         return cls(
             patterns,
             loaded["keys"],
             loaded["always"],
             loaded["words"],
             loaded["paired"],
-            second,
-            dict(loaded["guard"]),
+            {num: tuple(texts) for num, texts in loaded["guard"]},
             loaded["classes"],
         )
 
