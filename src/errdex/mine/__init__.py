@@ -110,8 +110,13 @@ def mine(
 
     ctx = Context(repo, sha, utc_now(), prefix, origin.package, origin.version)
     records = build_records(results, ctx)
-    parsed = {r.path for r in results}
-    texts = ((prefix + f.relative, _text(f)) for f in selection.files if f.relative in parsed)
+    # The text again for the call scan: kept lines where a file had sites, else read anew.
+    kept = {r.path: r.lines for r in results}
+    texts = (
+        (prefix + f.relative, "\n".join(lines) if (lines := kept[f.relative]) else _text(f))
+        for f in selection.files
+        if f.relative in kept
+    )
     calls = scan_calls(texts, call_names(records))
     records = attach_facts(records, results, triggers, calls, prefix)
     info = RepoInfo(

@@ -13,6 +13,7 @@ import inspect
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 import docstring_parser
 
@@ -81,7 +82,8 @@ def attach_facts(
             raises_doc = _raises(doc, record.error_class)
         else:
             signature = summary = None
-        facts = Facts(
+        # Built from the miner's own values: model_construct skips re-validating them.
+        facts = Facts.model_construct(
             signature=signature,
             docstring=summary,
             raises_doc=raises_doc,
@@ -135,19 +137,30 @@ def _summary(doc: str | None) -> str | None:
     return _SPACES.sub(" ", first) or None
 
 
-def _raises(doc: str | None, error_class: str | None) -> str | None:
-    """What a docstring's ``Raises`` section (Google, NumPy or Sphinx style) says of this class."""
-    if not doc or not error_class or "raise" not in doc.lower():
-        return None
-    name = error_class.rpartition(".")[2]
+#: A docstring section that lists raised exceptions: Google ``Raises:``, NumPy ``Raises`` with
+#: an underline, Sphinx ``:raises X:``.  Prose that merely says "raises" needs no parser.
+_RAISES_SECTION = re.compile(r"^\s*Raises\s*:?\s*$|:raises?\b", re.MULTILINE)
+
+
+@lru_cache(maxsize=4096)
+def _raises_section(doc: str) -> dict[str, str]:
+    """Exception name to description, from a docstring's ``Raises`` section."""
     try:
         parsed = docstring_parser.parse(inspect.cleandoc(doc))
     except (docstring_parser.ParseError, ValueError, IndexError):
+        return {}
+    return {
+        entry.type_name.rpartition(".")[2]: _SPACES.sub(" ", entry.description).strip()
+        for entry in reversed(parsed.raises)  # the first entry for a name wins
+        if entry.type_name and entry.description
+    }
+
+
+def _raises(doc: str | None, error_class: str | None) -> str | None:
+    """What a docstring's ``Raises`` section (Google, NumPy or Sphinx style) says of this class."""
+    if not doc or not error_class or not _RAISES_SECTION.search(doc):
         return None
-    for entry in parsed.raises:
-        if entry.type_name and entry.type_name.rpartition(".")[2] == name and entry.description:
-            return _SPACES.sub(" ", entry.description).strip()
-    return None
+    return _raises_section(doc).get(error_class.rpartition(".")[2])
 
 
 class _Callers:
@@ -169,7 +182,7 @@ class _Callers:
             caller = spans.at(line) if spans is not None else None
             if caller is None or caller == record.function:
                 continue  # module-level code, or the function's own text (recursion, docstring)
-            found.append(Caller(function=caller, file_path=path, line_number=line))
+            found.append(Caller.model_construct(function=caller, file_path=path, line_number=line))
         # Nearest first: the same file, then the same package folder, then the rest.
         found.sort(
             key=lambda c: (
@@ -224,7 +237,7 @@ class _Tests:
         for trigger in self.by_call.get((name, function), ()) if function else ():
             chosen[id(trigger)] = trigger
         found = [
-            TriggerTest(
+            TriggerTest.model_construct(
                 name=t.test,
                 file_path=self.prefix + t.path,
                 line_number=t.line,
