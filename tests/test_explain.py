@@ -218,3 +218,29 @@ def test_a_class_printed_without_a_message_finds_the_raises_of_that_class(
     assert ("click/termui.py", raise_line) in [
         (s.file_path, s.line_number) for m in matches for s in m.record.sites
     ]
+
+
+def test_a_reraise_of_an_error_built_elsewhere_is_found_by_its_package(tmp_path: Path) -> None:
+    # jsonschema's validate() ends in `raise error`, error picked from errors yielded elsewhere:
+    # the message is not at the raise, but the printed class names the package that raises it.
+    root = tmp_path / "src"
+    (root / "shapes").mkdir(parents=True)
+    (root / "shapes" / "__init__.py").write_text("")
+    (root / "shapes" / "errors.py").write_text("class ValidationError(Exception):\n    pass\n")
+    (root / "shapes" / "check.py").write_text(
+        "from shapes.errors import ValidationError\n\n"
+        "def iter_errors(value):\n"
+        "    if not isinstance(value, str):\n"
+        "        yield ValidationError(f'{value!r} is not a string')\n\n"
+        "def best(errors):\n"
+        "    return min(errors, key=str)\n\n"
+        "def validate(value):\n"
+        "    error = best(iter_errors(value))\n"
+        "    raise error\n"
+    )
+    db = tmp_path / "errdex.db"
+    with open_store(db) as store:
+        result = mine(root, repo="acme/shapes", sha=SHA, jobs=1)
+        store.replace_repo(result.info, result.records)
+        matches = Matcher(store).explain("shapes.errors.ValidationError: 3 is not a string").matches
+    assert [(m.record.file_path, m.record.line_number) for m in matches] == [("shapes/check.py", 12)]

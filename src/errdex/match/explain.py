@@ -165,16 +165,19 @@ class Matcher:
             # A record found at a frame may also fit the message; a computed one always does.
             if entry.frame and not entry.pattern and record.message_kind != "none":
                 _confirm(record.message_pattern, entry, messages)
+        # Ties (one template raised at several sites) go to the newest version, then to the
+        # site more code reaches: a function with more callers in its library is more often
+        # the one that raised.
         ranked = sorted(
             (
-                (entry.total(), _version_key(records[num].version), num)
+                (entry.total(), _version_key(records[num].version), _reach(records[num]), num)
                 for num, entry in scored.items()
                 if num in records
             ),
             reverse=True,
         )
         out = []
-        for score, _, num in ranked[:top]:
+        for score, _, _, num in ranked[:top]:
             entry, record = scored[num], records[num]
             captures = dict(zip(record.placeholders, entry.captures, strict=False))
             out.append(Match(score, entry.evidence(), record, captures, position))
@@ -310,6 +313,11 @@ def _package_agreement(printed: str | None, record: Record) -> float:
         return 0.0
     parts = record.file_path.replace("\\", "/").split("/")
     return 1.0 if any(p == root or p == f"{root}.py" for p in parts) else -1.0
+
+
+def _reach(record: Record) -> int:
+    """How much code calls the raising function (its callers, a site at module level none)."""
+    return len(record.facts.callers) + len(record.sites)
 
 
 def _version_key(version: str | None) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 10
+INDEX_FORMAT = 11
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A bucket this full gets its patterns' longest literal texts checked before matching.
@@ -47,6 +47,15 @@ def class_key(qualified: str) -> str:
     (``networkx.exception.NodeNotFound``), a raise often names a re-export (``networkx.NodeNotFound``)."""
     head, _, rest = qualified.partition(".")
     return f"{head}.{rest.rpartition('.')[2]}" if rest else head
+
+
+def package_of(file_path: str) -> str | None:
+    """The top-level package a file belongs to: its first directory, past a ``src/`` or
+    ``Lib/`` layout (``src/lightning/fabric/fabric.py`` is in ``lightning``)."""
+    parts = file_path.split("/")
+    if len(parts) > 2 and parts[0] in ("src", "Lib", "lib"):
+        parts = parts[1:]
+    return parts[0] if len(parts) > 1 and parts[0].isidentifier() else None
 
 
 def pattern_words(pattern: str) -> list[list[str]]:
@@ -129,6 +138,11 @@ class PatternIndex:
                 if row.qualified_class and "." in row.qualified_class:
                     index.patterns[row.num] = row.pattern
                     index.by_class.setdefault(class_key(row.qualified_class), []).append(row.num)
+                elif not row.error_class and (package := package_of(row.file_path)):
+                    # ``raise error`` of an instance built elsewhere: all errdex knows is the
+                    # package, which a printed ``pkg.errors.ValidationError`` names too.
+                    index.patterns[row.num] = row.pattern
+                    index.by_class.setdefault(f"{package}.*", []).append(row.num)
                 continue
             index.patterns[row.num] = row.pattern
             keys = _keys(segments)
@@ -191,6 +205,8 @@ class PatternIndex:
         found = self.candidates(message)
         if error_class:
             found.update(self.by_class.get(class_key(error_class), ()))
+            if "." in error_class:
+                found.update(self.by_class.get(f"{error_class.partition('.')[0]}.*", ()))
         for num in found:
             captures = matcher(self.patterns[num]).match(message)
             if captures is not None:

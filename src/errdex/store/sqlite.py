@@ -88,6 +88,8 @@ class PatternRow(NamedTuple):
     error_class: str | None
     qualified_class: str | None
     version: str | None
+    #: Where it is raised: a message with neither text nor class is kept by its package.
+    file_path: str = ""
 
 
 _REPO_COLUMNS = (
@@ -245,7 +247,8 @@ class SqliteStore:
     def pattern_rows(self) -> Iterator[PatternRow]:
         """What the pattern index needs of every record, without decoding whole records."""
         rows = self._db.execute(
-            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version FROM records"
+            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version, file_path"
+            " FROM records"
         )
         for row in rows:
             yield PatternRow(*row)
