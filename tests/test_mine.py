@@ -569,6 +569,9 @@ def test_what_str_of_an_exception_prints_from_str_defaults_and_class_text(tmp_pa
 
                 def load():
                     raise BadFile()
+
+                def gone():
+                    raise NotFound  # called with no arguments, as Python does
             """,
         },
     )
@@ -582,6 +585,8 @@ def test_what_str_of_an_exception_prints_from_str_defaults_and_class_text(tmp_pa
         "Invalid file",  # the parameter's default
     }
     assert MessageMatcher(by_message(result)["{str(e)}: %s"].message_pattern).match("bad day: 2024-02-30")
+    not_found = by_message(result)["{self.code} The requested URL was not found."]
+    assert [s.function for s in not_found.sites] == ["route", "gone"]
 
 
 def test_a_factory_gives_the_class_and_message_and_format_reads_what_the_name_held(

@@ -852,6 +852,8 @@ class _Walker:
             class_qualified=self.qualify(written),
         )
         others = self._fill_from_call(site, call) if call is not None else []
+        if call is None and written is not None and written.rpartition(".")[2] not in BUILTIN_EXCEPTIONS:
+            site.constructed = True  # ``raise NotFound``: Python calls the class with no arguments
         self._add(site)
         for template in others:
             self._add(replace(site, template=template))
