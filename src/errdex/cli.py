@@ -226,8 +226,17 @@ def _print_record(record: Record) -> None:
     ):
         if text:
             out.print(f"[bold]{label}[/bold]  {text}", highlight=False)
+    if record.solutions:
+        out.print("[bold]How to fix it[/bold]")
     for solution in record.solutions:
         out.print(f"  - {solution}", highlight=False)
+    for label, code in (("Example fix", record.example_fix), ("Check first", record.validation_code)):
+        if code:
+            out.print(f"[bold]{label}[/bold]")
+            out.print(Syntax(code, record.language))
+    if record.enrichment != "none":
+        backed = ", ".join(sorted({fact for facts in record.provenance.values() for fact in facts}))
+        out.print(f"[dim]written by {record.enrichment} rules from: {backed}[/dim]", highlight=False)
 
 
 @app.command()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from pydantic.alias_generators import to_camel
@@ -59,7 +60,7 @@ def enrich_record(record: Record) -> Record:
     out.set("handling_strategy", strategy, strategy_facts)
     out.set("prevention_tips", _prevention(ctx), ctx.used("conditions", "raises_doc", "tests"))
     family = classify(record.error_message, record.error_class, record.conditions)
-    tags = [t for t in record.tags[:1]]  # the package, a fact of the path
+    tags = record.tags[:1]  # the package, a fact of the path
     if family is not None:
         out.set("background_tag", family.tag, [f"taxonomy:{e}" for e in family.evidence])
         out.values["background_confidence"] = family.confidence
@@ -254,7 +255,7 @@ def _missing(ctx: _Context) -> set[str]:
     return {c.subject for c in ctx.conditions if c.kind == "absent" and c.subject}
 
 
-def _call(ctx: _Context, omit: set[str] = frozenset(), add: dict[str, str] | None = None) -> str:  # type: ignore[assignment]
+def _call(ctx: _Context, omit: Collection[str] = (), add: dict[str, str] | None = None) -> str:
     """A call of the function built from its signature: required parameters by name."""
     args = []
     for p in ctx.params:
