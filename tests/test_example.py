@@ -93,6 +93,10 @@ def test_example_record_reproduces_from_the_wheel(
     ]
     assert shown["package"] == "lightning"
     assert shown["version"] == "2.6.6"
+    # Mined and enriched from the code: the prose the example's model wrote, grounded.
+    assert record["handlingStrategy"] == "validation" and record["backgroundTag"] == "ambiguous-target"
+    page = errdex("show", EXAMPLE_ID, db=db)
+    assert "How to fix it" in page and "fabric.backward(tensor, model=model)" in page
 
 
 def test_every_mined_lightning_record_validates_and_exports_losslessly(
