@@ -18,7 +18,7 @@ from pydantic.alias_generators import to_camel
 
 from errdex.enrich.advice import Advice, advice
 from errdex.enrich.conditions import Condition, read_condition
-from errdex.enrich.taxonomy import FAMILY_TAGS, classify
+from errdex.enrich.taxonomy import classify
 from errdex.record import HandlingStrategy, Record
 
 _BUILTIN_MODULE = "builtins"
@@ -64,7 +64,7 @@ def enrich_record(record: Record) -> Record:
     if family is not None:
         out.set("background_tag", family.tag, [f"taxonomy:{e}" for e in family.evidence])
         out.values["background_confidence"] = family.confidence
-        tags.append(FAMILY_TAGS[family.tag])
+        tags.append(family.kind)
     out.set("tags", list(dict.fromkeys(tags)), ["module", *(["taxonomy"] if family else [])])
     cleared: dict[str, object] = {
         "documentation": "",
