@@ -217,6 +217,12 @@ def utf8(text: str) -> str:
     return text
 
 
+def instance_name(class_name: str) -> str:
+    """What code usually calls an instance of a class: ``fabric`` for ``Fabric``,
+    ``data_loader`` for ``DataLoader``."""
+    return re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", class_name.lstrip("_")).lower() or "obj"
+
+
 def identity_message(record: Record) -> str:
     """What identifies a record besides repo and file: the message, or the class when it has none.
 

@@ -19,7 +19,7 @@ from pydantic.alias_generators import to_camel
 from errdex.enrich.advice import Advice, advice
 from errdex.enrich.conditions import Condition, read_condition
 from errdex.enrich.taxonomy import classify
-from errdex.record import HandlingStrategy, Record
+from errdex.record import HandlingStrategy, Record, instance_name
 
 _BUILTIN_MODULE = "builtins"
 #: A call quoted in a message: `fabric.setup()`.
@@ -106,7 +106,7 @@ class _Context:
             if name == "__init__" and owner:
                 call_name = owner
             elif owner and not name.startswith("_"):
-                receiver = _snake(owner)
+                receiver = instance_name(owner)
                 call_name = f"{receiver}.{name}"
             elif not name.startswith("__"):
                 call_name = name
@@ -163,10 +163,6 @@ def _params(signature: str | None) -> list[_Param]:
     if args.kwarg:
         out.append(_Param(args.kwarg.arg, None, "starstar"))
     return out
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", name.lstrip("_")).lower() or "obj"
 
 
 def _code(text: str) -> str:

@@ -20,7 +20,7 @@ import docstring_parser
 from errdex.mine.callers import Calls
 from errdex.mine.python import FileResult
 from errdex.mine.triggers import Trigger
-from errdex.record import Caller, Facts, Record, TriggerTest
+from errdex.record import Caller, Facts, Record, TriggerTest, instance_name
 
 #: Callers and tests kept per record, nearest first.
 MAX_CALLERS = 5
@@ -110,7 +110,7 @@ def _called_as(function: str | None) -> tuple[str | None, set[str] | None]:
         return None, None
     if not owner:
         return name, None
-    snake = re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", owner.lstrip("_")).lower()
+    snake = instance_name(owner)
     return name, {"self", "cls", snake, snake.rpartition("_")[2], owner}
 
 
