@@ -697,6 +697,9 @@ def test_unittest_style_expectations_are_read_from_test_files(tmp_path: Path) ->
         ("ParseTest.test_message", "parse('y')", "not a number: 'y'"),
         ("ParseTest.test_letters", "parse('x')", None),
     ]
+    # --exclude leaves test files out too.
+    (excluded,) = mine(tmp_path, repo="acme/widgets", sha=SHA, jobs=1, exclude=["tests"]).records
+    assert excluded.facts.tests == []
 
 
 def test_a_lone_surrogate_in_source_is_kept_as_its_escape(tmp_path: Path) -> None:

@@ -98,8 +98,9 @@ def mine(
         raise ErrdexError(f"--sha must be a full 40-hex commit id, not {sha!r}")
     prefix = normalise_prefix(path_prefix)
 
+    exclude = tuple(exclude)  # read twice: for sources and for tests
     selection = select_files(root, exclude, default_excludes, max_file_size)
-    tests = select_tests(root, max_file_size) if default_excludes else []
+    tests = select_tests(root, exclude, max_file_size) if default_excludes else []
     extracted = list(_extract_all([*selection.files, *tests], jobs, progress))
     test_paths = {t.relative for t in tests}
     triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]

@@ -114,18 +114,28 @@ _TEST_FILE = re.compile(r"^(test_.*|.*_test)\.py$")
 _NOT_TESTS = frozenset({"site-packages", "node_modules", "__pycache__", "vendor", "_vendor", "third_party"})
 
 
-def select_tests(root: Path, max_file_size: int = DEFAULT_MAX_FILE_SIZE) -> list[SourceFile]:
+def select_tests(
+    root: Path, exclude: Iterable[str] = (), max_file_size: int = DEFAULT_MAX_FILE_SIZE
+) -> list[SourceFile]:
     """The test files under root (``tests/``, ``test_*.py``): what they expect tells how
-    errors are triggered.  The same rules for symlinks and sizes as ``select_files``."""
+    errors are triggered.  The caller's excludes and the rules for symlinks and sizes are
+    those of ``select_files``."""
     root = root.resolve()
+    patterns = _glob_regex(list(exclude))
     found = []
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         here = Path(dirpath)
         rel_dir = here.relative_to(root).as_posix()
-        dirnames[:] = sorted(d for d in dirnames if d not in _NOT_TESTS and not d.startswith("."))
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if d not in _NOT_TESTS and not d.startswith(".") and not _excluded(d, _join(rel_dir, d), patterns)
+        )
         in_tests = any(part in _TEST_DIRS for part in rel_dir.split("/"))
         for name in sorted(filenames):
             if not name.endswith(".py") or not (in_tests or _TEST_FILE.match(name)):
+                continue
+            if _excluded(name, _join(rel_dir, name), patterns):
                 continue
             path = here / name
             if path.is_symlink() and not _inside(path.resolve(), root):
