@@ -677,6 +677,19 @@ def test_unittest_style_expectations_are_read_from_test_files(tmp_path: Path) ->
                     if not text.isdigit():
                         raise ValueError(f"not a number: {text!r}")
                     return int(text)
+
+                class Parser:
+                    def __init__(self, base):
+                        if base < 2:
+                            raise ValueError("base too small")
+            """,
+            "tests/test_parser.py": """
+                import pytest
+                from calc.core import Parser
+
+                def test_base():
+                    with pytest.raises(ValueError):
+                        Parser(1)
             """,
             "tests/test_core.py": """
                 import unittest
@@ -692,14 +705,16 @@ def test_unittest_style_expectations_are_read_from_test_files(tmp_path: Path) ->
             """,
         },
     )
-    (record,) = result.records
+    record, constructor = sorted(result.records, key=lambda r: r.line_number)
+    # A constructor is called by its class's name.
+    assert [(t.name, t.call) for t in constructor.facts.tests] == [("test_base", "Parser(1)")]
     assert [(t.name, t.call, t.match) for t in record.facts.tests] == [
         ("ParseTest.test_message", "parse('y')", "not a number: 'y'"),
         ("ParseTest.test_letters", "parse('x')", None),
     ]
     # --exclude leaves test files out too.
-    (excluded,) = mine(tmp_path, repo="acme/widgets", sha=SHA, jobs=1, exclude=["tests"]).records
-    assert excluded.facts.tests == []
+    excluded = mine(tmp_path, repo="acme/widgets", sha=SHA, jobs=1, exclude=["tests"]).records
+    assert [r.facts.tests for r in excluded] == [[], []]
 
 
 def test_a_lone_surrogate_in_source_is_kept_as_its_escape(tmp_path: Path) -> None:

@@ -227,7 +227,7 @@ class _Tests:
         if not record.error_class:
             return []
         name = record.error_class.rpartition(".")[2]
-        function = (record.function or "").rpartition(".")[2]
+        function = _called_as(record.function)[0]  # a constructor is called by its class name
         text = record.error_message
         chosen: dict[int, Trigger] = {}
         for word in set(_WORDS.findall(text)):
