@@ -171,3 +171,5 @@ def test_callers_are_calls_on_the_object_not_any_method_of_that_name(lightning: 
     # wrappers.py calls fabric.backward(...); the precision plugins call tensor.backward(...).
     assert ("_backward_hook", "src/lightning/fabric/wrappers.py") in callers
     assert not any(function.endswith("Precision.backward") for function, _ in callers)
+    # no_backward_sync's docstring shows `fabric.backward(loss)`: an example, not a call.
+    assert not any(function == "Fabric.no_backward_sync" for function, _ in callers)

@@ -42,11 +42,14 @@ class _Spans:
         self.by_name = {f[0]: f for f in functions}
 
     def at(self, line: int) -> str | None:
+        """The function whose code holds ``line``; None at module level or in a docstring
+        (an example there, ``fabric.backward(loss)``, calls nothing)."""
         i = bisect.bisect_right(self.starts, line) - 1
         while i >= 0:
-            name, start, _, end, _ = self.functions[i]
+            name, start, body, end, doc = self.functions[i]
             if start <= line <= end:
-                return name
+                in_doc = doc is not None and body <= line <= body + doc.count("\n")
+                return None if in_doc else name
             i -= 1
         return None
 
