@@ -173,3 +173,41 @@ def test_callers_are_calls_on_the_object_not_any_method_of_that_name(lightning: 
     assert not any(function.endswith("Precision.backward") for function, _ in callers)
     # no_backward_sync's docstring shows `fabric.backward(loss)`: an example, not a call.
     assert not any(function == "Fabric.no_backward_sync" for function, _ in callers)
+
+
+def test_cli_enrich_keeps_prose_it_did_not_write(tmp_path: Path, pypi_package: Callable[..., Path]) -> None:
+    errdex = [sys.executable, "-m", "errdex"]
+    mined = tmp_path / "mined.db"
+    root = pypi_package("requests", "2.32.3", sdist=True)
+    common = ["--repo", "psf/requests", "--sha", SHA]
+    subprocess.run([*errdex, "mine", str(root), *common, "--db", str(mined)], check=True, capture_output=True)
+    exported = tmp_path / "errlookup.jsonl"
+    subprocess.run(
+        [*errdex, "export", "-f", "errlookup", "-o", str(exported), "--db", str(mined)],
+        check=True,
+        capture_output=True,
+    )
+    # One record as the existing dataset would publish it: prose a model wrote.
+    line = json.loads(exported.read_text().splitlines()[0])
+    line["record"]["documentation"] = "Written by a model."
+    theirs = tmp_path / "theirs.jsonl"
+    theirs.write_text(json.dumps(line) + "\n")
+    db = tmp_path / "imported.db"
+    subprocess.run([*errdex, "import", str(theirs), "--db", str(db)], check=True, capture_output=True)
+
+    kept = subprocess.run([*errdex, "enrich", "--db", str(db)], capture_output=True, text=True, check=True)
+    assert kept.stdout.strip() == "enriched 0 records; kept 1 written by others (--force replaces them)"
+    shown = json.loads(
+        subprocess.run(
+            [*errdex, "show", line["record"]["id"], "--json", "--db", str(db)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    assert (shown["documentation"], shown["enrichment"]) == ("Written by a model.", "imported")
+
+    forced = subprocess.run(
+        [*errdex, "enrich", "--force", "--db", str(db)], capture_output=True, text=True, check=True
+    )
+    assert forced.stdout.strip() == "enriched 1 records"

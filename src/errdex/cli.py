@@ -109,6 +109,9 @@ def mine(
 @app.command("enrich")
 def enrich_(
     repo: Annotated[str | None, typer.Option(help="Only this repository (OWNER/NAME).")] = None,
+    force: Annotated[
+        bool, typer.Option(help="Also replace prose errdex did not write (imported, a model's).")
+    ] = False,
     db: DbOption = None,
     quiet: QuietOption = False,
 ) -> None:
@@ -120,11 +123,15 @@ def enrich_(
         known = [info.repo for info in store.repos()]
         if repo is not None and repo not in known:
             raise ErrdexError(f"no repository {repo!r} in this store (errdex stats lists what it holds)")
-        changed = 0
+        changed = kept = 0
         for name in [repo] if repo is not None else known:
-            changed += store.update_prose(run_enrich(store.records(name)))
+            records = list(store.records(name))
+            ours = [r for r in records if force or r.enrichment in ("none", "static")]
+            kept += len(records) - len(ours)
+            changed += store.update_prose(run_enrich(ours))
     if not quiet:
-        out.print(f"enriched {changed} records")
+        others = f"; kept {kept} written by others (--force replaces them)" if kept else ""
+        out.print(f"enriched {changed} records{others}")
 
 
 @app.command("export")

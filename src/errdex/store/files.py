@@ -184,9 +184,10 @@ def read_jsonl(path: Path) -> Iterator[Record]:
     """Records from a JSONL file in either format, told apart line by line.
 
     An ``errlookup`` record has only schema v2 fields.  Extension fields then keep their
-    defaults except two the v2 fields imply, so the imported record is as findable as a mined
+    defaults except those the v2 fields imply, so the imported record is as findable as a mined
     one: ``sites`` becomes its own location (kind ``http`` for http errors, ``log`` for console
-    ones, else ``raise``) and ``language`` follows the file extension (``unknown`` if unlisted).
+    ones, else ``raise``), ``language`` follows the file extension (``unknown`` if unlisted), and
+    ``enrichment`` is ``imported`` when the record brings prose of its own.
     """
     with path.open("rb") as lines:
         for number, line in enumerate(lines, 1):
@@ -222,9 +223,12 @@ def _from_errlookup(fields: dict[str, Any]) -> Record:
         line_number=record.line_number,
         kind=_SITE_KINDS.get(record.error_type, "raise"),
     )
+    written = record.documentation or record.trigger_scenarios or record.solutions
     implied = {
         "sites": [site],
         "language": _LANGUAGES.get(os.path.splitext(record.file_path)[1], "unknown"),
+        # Prose someone else wrote: `errdex enrich` leaves it alone unless told to replace it.
+        "enrichment": "imported" if written else "none",
     }
     # A line that does carry extension fields keeps them.
     return record.model_copy(update={key: value for key, value in implied.items() if key not in fields})
