@@ -740,3 +740,29 @@ def test_a_lone_surrogate_in_source_is_kept_as_its_escape(tmp_path: Path) -> Non
         (stored,) = store.records()
     assert stored == record
     assert write_jsonl([stored], tmp_path / "out.jsonl", "errdex", "2026-01-01T00:00:00Z") == 1
+
+
+def test_a_message_extended_in_a_nested_branch_gives_both_messages(tmp_path: Path) -> None:
+    # jinja2's Environment._filter_test_common: the suffix is added only when the name is Undefined.
+    result = mine_files(
+        tmp_path,
+        {
+            "tpl/__init__.py": "",
+            "tpl/env.py": """
+                def lookup(env_map, name, type_name):
+                    func = env_map.get(name)
+                    if func is None:
+                        msg = f"No {type_name} named {name!r}."
+                        if is_undefined(name):
+                            try:
+                                fail(name)
+                            except Exception as e:
+                                msg = f"{msg} ({e}; did you forget to quote the callable name?)"
+                        raise TemplateRuntimeError(msg)
+            """,
+        },
+    )
+    assert sorted(r.error_message for r in result.records) == [
+        "No {type_name} named {name}.",
+        "No {type_name} named {name}. ({e}; did you forget to quote the callable name?)",
+    ]

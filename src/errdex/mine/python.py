@@ -48,6 +48,8 @@ _MAX_EXPRESSION_DEPTH = 200
 #: Expression types that can build a message; a call passing none of them is no helper call.
 _SINK_NAMES = frozenset({"warn", "warn_explicit", "exit", "quit", "abort", *LOG_LEVELS})
 _STRINGISH = frozenset({ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call})
+#: Values inside an f-string that may stand for known text: a name bound to it, or text itself.
+_TEXT_NODES = frozenset({ast.Name, ast.JoinedStr, ast.Constant})
 #: Class names that say "exception"; only such classes (or subclasses of builtins) are searched
 #: for a message-building constructor, which keeps ordinary classes off the hot path.
 _MESSAGES_NAME = re.compile(r"messages$", re.IGNORECASE)
@@ -685,16 +687,18 @@ class _Walker:
                 value = node.value
                 earlier = scope.alternatives.get(name, ())
                 bound = scope.bindings.get(name)
-                if bound is not None and _builds_text(value) and _mentions(value, name):
-                    # ``message = message.format(...)`` builds on what the name held before.
-                    scope.bindings[name] = _inline(value, name, bound)
-                    scope.alternatives[name] = [(c, _inline(value, name, v)) for c, v in earlier]
-                    return
-                scope.bindings[name] = value
                 # An assignment overwrites those made at its own level or nested below it;
-                # ones in sibling branches still reach what follows.
+                # ones in sibling branches, or above it, still reach what follows.
                 depth = len(conds)
                 kept = [(c, v) for c, v in earlier if c[:depth] != conds]
+                if bound is not None and _builds_text(value) and _mentions(value, name):
+                    # ``message = message.format(...)`` builds on what the name held before:
+                    # on each value it may have held.
+                    scope.bindings[name] = _inline(value, name, bound)
+                    built = [(conds, _inline(value, name, v)) for _, v in earlier or [((), bound)]]
+                    scope.alternatives[name] = [*kept, *built]
+                    return
+                scope.bindings[name] = value
                 scope.alternatives[name] = [*kept, (conds, value)]
 
     def _conditions(self, conds: _Conds) -> tuple[str, ...]:
@@ -723,8 +727,15 @@ class _Walker:
                 if isinstance(v, ast.Constant):
                     parts.append(utf8(str(v.value)))
                 elif isinstance(v, ast.FormattedValue):
-                    name = self.segment(v.value)
-                    parts.append(Placeholder(name, "{" + name + "}"))
+                    # f"{msg} (at {pos})" where msg holds known text: that text, not a placeholder.
+                    inner = None
+                    if v.conversion == -1 and v.format_spec is None and type(v.value) in _TEXT_NODES:
+                        inner = self.template(v.value, depth + 1)
+                    if inner is not None and inner.is_static:
+                        parts.extend(inner.parts)
+                    else:
+                        name = self.segment(v.value)
+                        parts.append(Placeholder(name, "{" + name + "}"))
             return Template(()) + Template(tuple(parts))
         if t is ast.BinOp:
             op = type(node.op)  # type: ignore[attr-defined]
