@@ -151,6 +151,11 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
                 class Gone(NotFound):
                     pass
 
+                class Moved(NotFound):
+                    def __init__(self, item, to):
+                        super().__init__(item)
+                        self.to = to
+
                 class Consumed(RuntimeError):
                     def __init__(self):
                         message = (
@@ -161,7 +166,7 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
             """,
             "lib/api.py": """
                 from lib import NotFound
-                from .errors import Consumed, Gone
+                from .errors import Consumed, Gone, Moved
 
                 def get(name):
                     if name is None:
@@ -171,6 +176,9 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
                 def drop(name):
                     raise Gone(name)
 
+                def move(name):
+                    raise Moved("archive", to=name)
+
                 def read():
                     raise Consumed()
             """,
@@ -178,6 +186,8 @@ def test_exception_class_that_builds_its_message(tmp_path: Path) -> None:
     )
     records = by_message(result)
     assert "no such widget: anonymous" in records
+    # A subclass with a constructor of its own passes its argument on to the one that builds it.
+    assert "no such widget: archive" in records
     dynamic = records["no such widget: {name}"]
     assert dynamic.error_class == "NotFound"
     assert dynamic.qualified_class == "lib.errors.NotFound"

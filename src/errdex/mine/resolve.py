@@ -189,8 +189,8 @@ def _values(chain: list[ClassDef], decl: ClassDef, site: RawSite) -> dict[str, T
     by ``__init__``'s parameter names, their defaults, and ``self.x`` from class attributes or
     the argument ``__init__`` stores there."""
     values: dict[str, Template] = {}
-    for decl in reversed(chain):  # nearest class last, so it wins
-        values.update({f"self.{k}": v for k, v in decl.attributes.items()})
+    for ancestor in reversed(chain):  # nearest class last, so it wins
+        values.update({f"self.{k}": v for k, v in ancestor.attributes.items()})
     # The constructor that builds the message names its parameters; a subclass's own
     # constructor, nearer, says where the raise's arguments land.
     nearest = next((d for d in chain if d.has_init), None)
