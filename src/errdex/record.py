@@ -217,6 +217,15 @@ def utf8(text: str) -> str:
     return text
 
 
+def owner_and_name(function: str | None) -> tuple[str, str] | None:
+    """The class a record's function belongs to ("" for a module function) and its own name;
+    None where code elsewhere cannot call it by name (a function local to another)."""
+    if not function or "<locals>" in function:
+        return None
+    owner, _, name = function.rpartition(".")
+    return owner.rpartition(".")[2], name
+
+
 def instance_name(class_name: str) -> str:
     """What code usually calls an instance of a class: ``fabric`` for ``Fabric``,
     ``data_loader`` for ``DataLoader``."""

@@ -19,7 +19,7 @@ from pydantic.alias_generators import to_camel
 from errdex.enrich.advice import Advice, advice
 from errdex.enrich.conditions import Condition, read_condition
 from errdex.enrich.taxonomy import classify
-from errdex.record import HandlingStrategy, Record, instance_name
+from errdex.record import HandlingStrategy, Record, instance_name, owner_and_name
 
 _BUILTIN_MODULE = "builtins"
 #: A call quoted in a message: `fabric.setup()`.
@@ -100,9 +100,9 @@ class _Context:
     def of(cls, record: Record) -> _Context:
         function = record.function
         call_name = receiver = None
-        if function and "<locals>" not in function:
-            owner, _, name = function.rpartition(".")
-            owner = owner.rpartition(".")[2]
+        split = owner_and_name(function)
+        if split is not None:
+            owner, name = split
             if name == "__init__" and owner:
                 call_name = owner
             elif owner and not name.startswith("_"):
@@ -206,7 +206,8 @@ def _join(parts: list[str]) -> str:
 
 def _documentation(ctx: _Context) -> str:
     r = ctx.record
-    text = f"{_what(r)[:1].upper()}{_what(r)[1:]} raised by {_where(ctx)} {_when(ctx)}."
+    what = _what(r)
+    text = f"{what[:1].upper()}{what[1:]} raised by {_where(ctx)} {_when(ctx)}."
     if r.facts.raises_doc:
         text += (
             f" The function's docstring says it raises `{r.error_class}` {_lower_first(r.facts.raises_doc)}"
@@ -214,7 +215,7 @@ def _documentation(ctx: _Context) -> str:
         text += "" if text.endswith(".") else "."
     if r.facts.docstring and ctx.function:
         text += f" `{ctx.function}`: {r.facts.docstring}"
-    others = [s for s in r.sites[1:]]
+    others = r.sites[1:]
     if others:
         shown = ", ".join(f"{s.file_path}:{s.line_number}" for s in others[:5])
         text += f" The same message is also raised at {shown}{' and more' if len(others) > 5 else ''}."

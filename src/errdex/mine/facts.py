@@ -20,7 +20,7 @@ import docstring_parser
 from errdex.mine.callers import Calls
 from errdex.mine.python import FileResult
 from errdex.mine.triggers import Trigger
-from errdex.record import Caller, Facts, Record, TriggerTest, instance_name
+from errdex.record import Caller, Facts, Record, TriggerTest, instance_name, owner_and_name
 
 #: Callers and tests kept per record, nearest first.
 MAX_CALLERS = 5
@@ -103,10 +103,10 @@ def _called_as(function: str | None) -> tuple[str | None, set[str] | None]:
     A method is called on ``self`` or on an object named after its class (``fabric.backward``
     for ``Fabric.backward``), not on any object that has a method of that name.
     """
-    if not function or "<locals>" in function:
+    split = owner_and_name(function)
+    if split is None:
         return None, None
-    owner, _, name = function.rpartition(".")
-    owner = owner.rpartition(".")[2]
+    owner, name = split
     if name == "__init__":  # a constructor is called by its class's name
         return owner or None, None
     if not name or name.startswith("__"):
@@ -205,7 +205,7 @@ class _Tests:
 
     def __init__(self, triggers: Iterable[Trigger], prefix: str) -> None:
         self.prefix = prefix
-        by_word: dict[str, list[tuple[Trigger, str]]] = defaultdict(list)
+        by_word: dict[str, list[tuple[Trigger, str, list[str]]]] = defaultdict(list)
         self.by_call: dict[tuple[str, str], list[Trigger]] = defaultdict(list)
         matched = []
         for trigger in triggers:
@@ -220,10 +220,10 @@ class _Tests:
                     matched.append((trigger, literal, words))
         counts = Counter(w for _, _, words in matched for w in set(words))
         for trigger, literal, words in matched:
-            # ``_mentions`` lets a fifth of the words be missing: file under one more than that.
+            # ``_is_about`` lets a fifth of the words be missing: file under one more than that.
             keys = sorted(set(words), key=lambda w: (counts[w], w))[: len(words) // 5 + 1]
             for key in keys:
-                by_word[key].append((trigger, literal))
+                by_word[key].append((trigger, literal, words))
         self.by_word = by_word
 
     def of(self, record: Record) -> list[TriggerTest]:
@@ -234,8 +234,8 @@ class _Tests:
         text = record.error_message
         chosen: dict[int, Trigger] = {}
         for word in set(_WORDS.findall(text)):
-            for trigger, literal in self.by_word.get(word, ()):
-                if trigger.error_class.rpartition(".")[2] == name and _mentions(literal, text):
+            for trigger, literal, words in self.by_word.get(word, ()):
+                if trigger.error_class.rpartition(".")[2] == name and _is_about(literal, words, text):
                     chosen[id(trigger)] = trigger
         for trigger in self.by_call.get((name, function), ()) if function else ():
             chosen[id(trigger)] = trigger
@@ -254,12 +254,10 @@ class _Tests:
         return found[:MAX_TESTS]
 
 
-def _mentions(literal: str, template: str) -> bool:
-    """Whether the plain text of a test's ``match`` pattern is about this message: they share a
-    long stretch of text (the pattern often holds a value where the template has a placeholder)."""
-    words = _WORDS.findall(literal)
-    if len(words) < 2:
-        return False  # "default" alone is in too many messages
+def _is_about(literal: str, words: list[str], template: str) -> bool:
+    """Whether the plain text of a test's ``match`` pattern (and its ``words``, two or more:
+    "default" alone is in too many messages) is about this message: they share a long stretch
+    of text (the pattern often holds a value where the template has a placeholder)."""
     # Nearly every word of it (a value the test expects may stand where the template has a
     # placeholder), and a long stretch verbatim: "should be a dict" is not "should be a list".
     if sum(w in template for w in words) < 0.8 * len(words):

@@ -477,15 +477,11 @@ class _Walker:
 
     def _keyed_messages(self, node: ast.ClassDef) -> dict[str, Template]:
         found: dict[str, Template] = {}
-        for stmt in node.body:
-            if isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict):
-                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                names = [t.id for t in targets if isinstance(t, ast.Name)]
-                if not any(_MESSAGES_NAME.search(n) for n in names):
-                    continue
-                for key, value in zip(stmt.value.keys, stmt.value.values, strict=True):
+        for name, value in _class_assignments(node):
+            if isinstance(value, ast.Dict) and _MESSAGES_NAME.search(name):
+                for key, item in zip(value.keys, value.values, strict=True):
                     if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                        template = self.template(value)
+                        template = self.template(item)
                         if template is not None and template.is_static:
                             found[key.value] = _fields_of(template)
         return found
@@ -554,14 +550,10 @@ class _Walker:
 
     def _class_attributes(self, node: ast.ClassDef) -> dict[str, Template]:
         found: dict[str, Template] = {}
-        for stmt in node.body:
-            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
-                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-                for target in targets:
-                    if isinstance(target, ast.Name):
-                        template = self.template(stmt.value)
-                        if template is not None and template.is_static:
-                            found[target.id] = template
+        for name, value in _class_assignments(node):
+            template = self.template(value)
+            if template is not None and template.is_static:
+                found[name] = template
         return found
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, conds: _Conds = ()) -> None:
@@ -1150,6 +1142,16 @@ class _Walker:
                         line=site.line,
                     )
                 return
+
+
+def _class_assignments(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr]]:
+    """``name = value`` (annotated or not) at the top of a class body."""
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    yield target.id, stmt.value
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -91,16 +91,9 @@ def select_files(
             if _excluded(name, rel, patterns):
                 continue
             path = here / name
-            if path.is_symlink() and not _inside(path.resolve(), root):
-                selection.skipped.append((rel, "symlink pointing outside the mined directory"))
-                continue
-            try:
-                size = path.stat().st_size
-            except OSError as exc:
-                selection.skipped.append((rel, f"cannot be read: {exc.strerror}"))
-                continue
-            if size > max_file_size:
-                selection.skipped.append((rel, f"larger than {max_file_size} bytes ({size})"))
+            reason = _unusable(path, root, max_file_size)
+            if reason is not None:
+                selection.skipped.append((rel, reason))
                 continue
             found.append((path, rel))
     for path, rel in found:
@@ -138,15 +131,22 @@ def select_tests(
             if _excluded(name, _join(rel_dir, name), patterns):
                 continue
             path = here / name
-            if path.is_symlink() and not _inside(path.resolve(), root):
-                continue
-            try:
-                if path.stat().st_size > max_file_size:
-                    continue
-            except OSError:
-                continue
-            found.append(SourceFile(path, _join(rel_dir, name), None, False, is_test=True))
+            if _unusable(path, root, max_file_size) is None:  # a test left out only lacks its evidence
+                found.append(SourceFile(path, _join(rel_dir, name), None, False, is_test=True))
     return found
+
+
+def _unusable(path: Path, root: Path, max_file_size: int) -> str | None:
+    """Why a file must not be read (a symlink leaving the root, unreadable, too large), or None."""
+    if path.is_symlink() and not _inside(path.resolve(), root):
+        return "symlink pointing outside the mined directory"
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror}"
+    if size > max_file_size:
+        return f"larger than {max_file_size} bytes ({size})"
+    return None
 
 
 def _join(rel_dir: str, name: str) -> str:
