@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
-from errdex.match.index import PatternIndex, load_index, matcher
+from errdex.match.index import PatternIndex, load_index, matcher, package_of
 from errdex.match.parse import Frame, ParsedError, Paste, parse
 from errdex.record import Record
 from errdex.store import Store
@@ -309,10 +309,10 @@ def _package_agreement(printed: str | None, record: Record) -> float:
     if not printed or "." not in printed:
         return 0.0
     root = printed.partition(".")[0]
-    if root in ("builtins", "__main__"):
+    package = package_of(record.file_path)
+    if root in ("builtins", "__main__") or package is None:
         return 0.0
-    parts = record.file_path.replace("\\", "/").split("/")
-    return 1.0 if any(p == root or p == f"{root}.py" for p in parts) else -1.0
+    return 1.0 if package == root else -1.0
 
 
 def _reach(record: Record) -> int:

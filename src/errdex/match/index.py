@@ -25,7 +25,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 11
+INDEX_FORMAT = 12
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A bucket this full gets its patterns' longest literal texts checked before matching.
@@ -50,12 +50,14 @@ def class_key(qualified: str) -> str:
 
 
 def package_of(file_path: str) -> str | None:
-    """The top-level package a file belongs to: its first directory, past a ``src/`` or
-    ``Lib/`` layout (``src/lightning/fabric/fabric.py`` is in ``lightning``)."""
-    parts = file_path.split("/")
-    if len(parts) > 2 and parts[0] in ("src", "Lib", "lib"):
+    """The top-level package or module a file belongs to, past a ``src/`` or ``Lib/`` layout:
+    ``src/lightning/fabric/fabric.py`` is in ``lightning``, ``Lib/configparser.py`` is
+    ``configparser``.  What a traceback's ``pkg.module.Class`` begins with."""
+    parts = file_path.replace("\\", "/").split("/")
+    if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
         parts = parts[1:]
-    return parts[0] if len(parts) > 1 and parts[0].isidentifier() else None
+    head = parts[0].removesuffix(".py") if len(parts) == 1 else parts[0]
+    return head if head.isidentifier() else None
 
 
 def pattern_words(pattern: str) -> list[list[str]]:
