@@ -9,6 +9,9 @@ import pytest
 
 from pypi import fetch_package
 
+#: ``pytester`` runs pytest on generated test files (the errdex pytest plugin's tests).
+pytest_plugins = ["pytester"]
+
 
 @pytest.fixture(scope="session")
 def pypi_package() -> Callable[..., Path]:

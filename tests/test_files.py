@@ -88,7 +88,7 @@ RECORDS = [
 def test_errdex_jsonl_round_trip_is_lossless(tmp_path: Path) -> None:
     out = tmp_path / "exports" / "shop.jsonl"
 
-    assert write_jsonl(iter(RECORDS), out, "errdex", "ignored") == 3
+    assert write_jsonl(iter(RECORDS), out, "errdex", "ignored") == (3, 0)
 
     assert list(read_jsonl(out)) == RECORDS
 

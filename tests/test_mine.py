@@ -749,7 +749,7 @@ def test_a_lone_surrogate_in_source_is_kept_as_its_escape(tmp_path: Path) -> Non
         store.replace_repo(result.info, result.records)
         (stored,) = store.records()
     assert stored == record
-    assert write_jsonl([stored], tmp_path / "out.jsonl", "errdex", "2026-01-01T00:00:00Z") == 1
+    assert write_jsonl([stored], tmp_path / "out.jsonl", "errdex", "2026-01-01T00:00:00Z").records == 1
 
 
 def test_a_message_extended_in_a_nested_branch_gives_both_messages(tmp_path: Path) -> None:

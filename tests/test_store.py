@@ -9,7 +9,7 @@ import pytest
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, Site, base_slug, permalink, record_id, utc_now
-from errdex.store import default_db_path, open_store
+from errdex.store import open_store
 from errdex.store.sqlite import SqliteStore
 
 SHA = "3f786850e387550fdab836ed7e6dc881de23001b"
@@ -223,7 +223,6 @@ def test_a_foreign_sqlite_file_is_refused(tmp_path: Path) -> None:
 
 def test_default_path_and_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "env.db"))
-    assert default_db_path() == tmp_path / "env.db"
     with open_store() as store:
         store.replace_repo(info(), [])
     assert (tmp_path / "env.db").is_file()
@@ -235,4 +234,5 @@ def test_default_path_and_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_pat
         open_store()
 
     monkeypatch.delenv("ERRDEX_DB")
-    assert default_db_path().name == "errdex.db"
+    with pytest.raises(ErrdexError, match="no database given"):
+        open_store()

@@ -19,6 +19,7 @@ from errdex.errors import ErrdexError
 from errdex.record import Record, json_schema, utc_now
 
 if TYPE_CHECKING:
+    from errdex.envindex import Refreshed
     from errdex.match.explain import Answer, Matcher
 
 app = typer.Typer(
@@ -33,7 +34,15 @@ err = Console(stderr=True)
 
 DbOption = Annotated[
     str | None,
-    typer.Option("--db", help="SQLite file (default: $ERRDEX_DB, else the user data directory)."),
+    typer.Option("--db", help="SQLite file (default: $ERRDEX_DB, else the Python environment's index)."),
+]
+PythonOption = Annotated[
+    str | None,
+    typer.Option(
+        "--python",
+        help="The interpreter whose environment to index (default: the active virtual environment,"
+        " else a .venv here or above, else the Python running errdex).",
+    ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
 
@@ -89,13 +98,13 @@ def mine(
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
     records = run_enrich(result.records) if enrich else result.records
-    with open_store(db) as store:
+    with open_store(_target(db)) as store:
         info = store.replace_repo(result.info, records)
         location = getattr(store, "path", db)
     if not quiet:
         dist = f" ({info.package} {info.version})" if info.package else ""
         out.print(
-            f"{info.repo}@{info.sha[:10]}{dist}: {info.files} files, {info.records} records, "
+            f"{info.repo}@{(info.sha or '')[:10]}{dist}: {info.files} files, {info.records} records, "
             f"{info.sites} sites, {info.skipped} skipped -> {location}"
         )
     if result.skipped and (verbose or not quiet):
@@ -119,7 +128,7 @@ def enrich_(
     from errdex.enrich import enrich as run_enrich
     from errdex.store import open_store
 
-    with open_store(db) as store:
+    with open_store(_target(db)) as store:
         known = [info.repo for info in store.repos()]
         if repo is not None and repo not in known:
             raise ErrdexError(f"no repository {repo!r} in this store (errdex stats lists what it holds)")
@@ -150,15 +159,21 @@ def export(
 
     if format not in ("errlookup", "errdex", "parquet"):
         raise ErrdexError(f"--format must be errlookup, errdex or parquet, not {format!r}")
-    with open_store(db) as store:
+    with open_store(_target(db)) as store:
         records = store.records(repo)
+        left_out = 0
         if format == "parquet":
             count = write_parquet(records, out_path)
         else:
             fmt: Literal["errlookup", "errdex"] = "errlookup" if format == "errlookup" else "errdex"
-            count = write_jsonl(records, out_path, fmt, utc_now())
+            count, left_out = write_jsonl(records, out_path, fmt, utc_now())
     if not quiet:
         out.print(f"{count} records -> {out_path}")
+    if left_out:
+        err.print(
+            f"{left_out} records left out: schema v2 needs a commit and a GitHub permalink, which"
+            " installed distributions mined from site-packages may lack (--format errdex keeps them)"
+        )
 
 
 @app.command("import")
@@ -171,7 +186,7 @@ def import_(
     from errdex.store import open_store
     from errdex.store.files import import_file
 
-    with open_store(db) as store:
+    with open_store(_target(db)) as store:
         infos = import_file(file, store)
     if not quiet:
         for info in infos:
@@ -185,12 +200,14 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the errdex JSON record.")] = False,
 ) -> None:
     """Show one record: message, where it is raised, why, and the source around it."""
+    from errdex.enrich import with_prose
     from errdex.store import open_store
 
-    with open_store(db) as store:
+    with open_store(_target(db)) as store:
         record = store.get(key)
     if record is None:
         raise ErrdexError(f"no record {key!r} in this store (errdex stats lists what it holds)")
+    record = with_prose(record)
     if as_json:
         out.print_json(json.dumps(record.to_errdex(), ensure_ascii=False))
         return
@@ -217,10 +234,12 @@ def _print_record(record: Record) -> None:
     if len(record.sites) > 1:
         facts.add_row("also at", ", ".join(str(s.line_number) for s in record.sites[1:]))
     out.print(facts)
+    # Colours only where they show: preparing the Python lexer costs more than the whole lookup.
+    lexer = record.language if out.is_terminal else "text"
     out.print(
         Syntax(
             record.source_code,
-            "python",
+            lexer,
             line_numbers=True,
             start_line=record.source_code_start,
             highlight_lines={record.line_number},
@@ -240,7 +259,7 @@ def _print_record(record: Record) -> None:
     for label, code in (("Example fix", record.example_fix), ("Check first", record.validation_code)):
         if code:
             out.print(f"[bold]{label}[/bold]")
-            out.print(Syntax(code, record.language))
+            out.print(Syntax(code, lexer))
     if record.enrichment != "none":
         backed = ", ".join(sorted({fact for facts in record.provenance.values() for fact in facts}))
         out.print(f"[dim]written by {record.enrichment} rules from: {backed}[/dim]", highlight=False)
@@ -258,13 +277,21 @@ def explain(
     batch: Annotated[
         bool, typer.Option(help='Read JSON Lines {"text": ...} from stdin, write one JSON answer per line.')
     ] = False,
+    python: PythonOption = None,
 ) -> None:
-    """Explain a pasted error: which library raised it, where, why, and what the record knows."""
+    """Explain a pasted error: which library raised it, where, why, and what the record knows.
+
+    Without --db or $ERRDEX_DB, the Python environment's index is built on first use and
+    refreshed whenever something was installed, upgraded or removed."""
+    from errdex.defaults import default_target
     from errdex.match.explain import Matcher
     from errdex.match.parse import MAX_PASTE_BYTES, PasteError
     from errdex.store import open_store
 
-    with open_store(db, create=False) as store:
+    target, interpreter = default_target(db, python)
+    if interpreter is not None:
+        _refresh(target, interpreter, jobs=None, force=False, quiet=as_json or batch)
+    with open_store(target, create=False) as store:
         matcher = Matcher(store)
         if batch:
             _explain_batch(matcher, top)
@@ -330,24 +357,88 @@ def _print_answer(answer: Answer) -> None:
 
 
 @app.command()
+def index(
+    python: PythonOption = None,
+    db: DbOption = None,
+    force: Annotated[bool, typer.Option(help="Mine every library again, changed or not.")] = False,
+    jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Index a Python environment: its standard library and every installed distribution.
+
+    Nothing is imported: distributions are read from their *.dist-info on disk.  Run again, it
+    mines only what was installed, upgraded or removed since."""
+    from errdex.defaults import choose_interpreter, default_target
+
+    target, interpreter = default_target(db, python)
+    done = _refresh(target, interpreter or choose_interpreter(python), jobs=jobs, force=force, quiet=quiet)
+    if quiet:
+        return
+    mined = sum(info.records for info in done.mined)
+    out.print(
+        f"{done.environment.prefix} (Python {done.environment.version}): {len(done.mined)} libraries"
+        f" mined ({mined} records), {len(done.removed)} removed, {done.unchanged} unchanged -> {target}",
+        highlight=False,
+    )
+    if done.skipped:
+        if verbose:
+            for package, skip in done.skipped:
+                print(f"skipped {package}: {skip.path}: {skip.reason}", file=sys.stderr)
+        else:
+            err.print(f"{len(done.skipped)} files skipped (--verbose lists them)")
+
+
+def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, quiet: bool) -> Refreshed:
+    """Index or refresh the environment with a progress bar; every step is said on stderr."""
+    from errdex.envindex import ensure_fresh
+
+    with Progress(
+        TextColumn("mining"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("files"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=quiet,
+    ) as bar:
+        task = bar.add_task("mine", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        def phase(text: str) -> None:
+            if not quiet:
+                bar.console.print(f"errdex: {text}", highlight=False)
+
+        return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+
+
+def _target(db: str | None) -> str:
+    from errdex.defaults import default_target
+
+    return default_target(db)[0]
+
+
+@app.command()
 def stats(db: DbOption = None) -> None:
     """Count what the store holds, per repository."""
     from errdex.store import open_store
 
-    with open_store(db) as store:
+    with open_store(_target(db)) as store:
         totals = store.stats()
         repos = store.repos()
-    table = Table("repository", "sha", "package", "files", "records", "sites", "skipped", "mined at")
+    table = Table("repository", "package", "kind", "files", "records", "skipped", "commit")
     for info in repos:
         table.add_row(
             info.repo,
-            info.sha[:10],
             f"{info.package or ''} {info.version or ''}".strip(),
+            info.kind,
             str(info.files),
             str(info.records),
-            str(info.sites),
             str(info.skipped),
-            info.analyzed_at,
+            (info.sha or "")[:10],
         )
     out.print(table)
     out.print(", ".join(f"{k}: {v}" for k, v in totals.items()))
@@ -357,6 +448,44 @@ def stats(db: DbOption = None) -> None:
 def schema() -> None:
     """Print the JSON Schema of an errdex record (schema v2 fields plus extensions)."""
     sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
+
+
+hook_app = typer.Typer(
+    help="Explain uncaught errors in every Python process of this environment, after their traceback.",
+    no_args_is_help=True,
+)
+app.add_typer(hook_app, name="hook")
+
+SiteDirOption = Annotated[
+    Path | None,
+    typer.Option("--site-dir", help="Where the .pth file goes (default: this interpreter's site-packages)."),
+]
+
+
+@hook_app.command("install")
+def hook_install(site_dir: SiteDirOption = None) -> None:
+    """Write errdex-hook.pth, which turns errdex's excepthook on at every interpreter start-up."""
+    from errdex.hooks.pth import install_pth
+
+    path = install_pth(site_dir)
+    out.print(f"wrote {path}", markup=False, highlight=False, soft_wrap=True)
+    out.print(
+        "uncaught errors are now explained from $ERRDEX_DB, else the environment's index"
+        " (`errdex index` builds it); ERRDEX_HOOK=0 turns this off for one process,"
+        " `errdex hook uninstall` for good",
+        markup=False,
+        highlight=False,
+    )
+
+
+@hook_app.command("uninstall")
+def hook_uninstall(site_dir: SiteDirOption = None) -> None:
+    """Remove errdex-hook.pth."""
+    from errdex.hooks.pth import uninstall_pth
+
+    path, removed = uninstall_pth(site_dir)
+    message = f"removed {path}" if removed else f"no errdex hook at {path}: nothing to remove"
+    out.print(message, markup=False, highlight=False, soft_wrap=True)
 
 
 def main() -> None:

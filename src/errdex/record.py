@@ -28,6 +28,7 @@ MessageKind = Literal["literal", "template", "dynamic", "none"]
 Kebab = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Sha = Annotated[str, Field(pattern=r"^[0-9a-f]{40}$")]
 Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")]
+Permalink = Annotated[str, Field(pattern=r"^https://github\.com/[^/]+/[^/]+/blob/[^/]+/.+#L\d+-L\d+$")]
 RepoName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")]
 
 #: The schema v2 keys, in the example's order.
@@ -111,7 +112,8 @@ class Record(_Model):
     source_code: str
     source_code_start: int = Field(ge=1)
     source_code_end: int = Field(ge=1)
-    github_url: Annotated[str, Field(pattern=r"^https://github\.com/[^/]+/[^/]+/blob/[^/]+/.+#L\d+-L\d+$")]
+    #: None where the source is on no known GitHub repository (``pypi/<name>``).
+    github_url: Permalink | None
     documentation: str
     trigger_scenarios: str
     common_situations: str
@@ -124,7 +126,8 @@ class Record(_Model):
     prevention_tips: list[str]
     tags: list[Kebab]
     background_tag: str | None
-    analyzed_sha: Sha
+    #: None for an installed distribution whose commit nothing on disk records.
+    analyzed_sha: Sha | None
     analyzed_at: Timestamp
     schema_version: Literal[2] = SCHEMA_VERSION
 
@@ -138,7 +141,7 @@ class Record(_Model):
     placeholders: list[str] = []
     message_kind: MessageKind = "literal"
     sites: list[Site] = []
-    facts: Facts = Facts()
+    facts: Facts = Field(default_factory=Facts)
     #: Who wrote the prose: ``none`` (mined only), ``static`` (errdex's rules) or a model's name.
     enrichment: str = "none"
     #: For each enriched field, the facts behind it (``message``, ``conditions``, ``tests`` ...).
@@ -155,8 +158,13 @@ class Record(_Model):
             raise ValueError("id does not match repo, message or code, and filePath")
         return self
 
+    @property
+    def fits_schema_v2(self) -> bool:
+        """Schema v2 requires a commit and a permalink; an installed distribution may have neither."""
+        return self.analyzed_sha is not None and self.github_url is not None
+
     def to_errlookup(self) -> dict[str, Any]:
-        """The schema v2 record exactly as the existing dataset publishes it.
+        """The schema v2 record exactly as the existing dataset publishes it (see ``fits_schema_v2``).
 
         Its prose fields must not be empty; where no fact gave errdex anything to say, they get
         the one sentence every record's facts support (where it is raised, under which guards),
@@ -299,18 +307,20 @@ def json_schema() -> dict[str, Any]:
     return Record.model_json_schema(by_alias=True)
 
 
-SourceKind = Literal["checkout", "directory", "wheel", "sdist", "import"]
+SourceKind = Literal["checkout", "directory", "wheel", "sdist", "import", "installed", "stdlib"]
 
 
 class RepoInfo(_Model):
     """One mined source as the store lists it: where records came from, and what was counted."""
 
     repo: RepoName
-    sha: Sha
+    sha: Sha | None
     analyzed_at: Timestamp
     kind: SourceKind
     package: str | None = None
     version: str | None = None
+    #: For an installed distribution: what changes when it is reinstalled (see ``errdex index``).
+    fingerprint: str | None = None
     files: int = 0
     skipped: int = 0
     sites: int = 0

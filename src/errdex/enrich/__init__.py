@@ -13,11 +13,20 @@ from errdex.enrich.advice import advice
 from errdex.enrich.static import enrich_record
 from errdex.record import Record
 
-__all__ = ["enrich", "enrich_record", "repeated_prose"]
+__all__ = ["enrich", "enrich_record", "repeated_prose", "with_prose"]
 
 
 def enrich(records: Iterable[Record]) -> list[Record]:
     return [enrich_record(r) for r in records]
+
+
+def with_prose(record: Record) -> Record:
+    """A record as a reader should see it: enriched now if it was stored without prose.
+
+    The environment index stores records as mined: enriching tens of thousands of records
+    would cost most of a minute, and a reader only ever looks at a few (about 1 ms each).
+    """
+    return enrich_record(record) if record.enrichment == "none" else record
 
 
 def repeated_prose(records: Iterable[Record]) -> dict[str, set[tuple[str, str | None]]]:

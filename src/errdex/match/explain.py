@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from errdex.enrich import with_prose
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher, package_of
 from errdex.match.parse import Frame, ParsedError, Paste, parse
@@ -180,7 +181,7 @@ class Matcher:
         for score, _, _, num in ranked[:top]:
             entry, record = scored[num], records[num]
             captures = dict(zip(record.placeholders, entry.captures, strict=False))
-            out.append(Match(score, entry.evidence(), record, captures, position))
+            out.append(Match(score, entry.evidence(), with_prose(record), captures, position))
         return out
 
     def _frames(self, frames: tuple[Frame, ...], scored: dict[int, _Scored]) -> None:

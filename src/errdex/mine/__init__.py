@@ -6,214 +6,27 @@ it cannot use is reported in ``MineResult.skipped`` with a reason instead of fai
 
 from __future__ import annotations
 
-import gc
-import logging
-import multiprocessing
-import os
-import re
-import sys
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from errdex.errors import ErrdexError
-from errdex.mine.build import Context, build_records
-from errdex.mine.callers import scan_calls
-from errdex.mine.facts import attach_facts, call_names
-from errdex.mine.python import FileResult, extract
-from errdex.mine.resolve import resolve
-from errdex.mine.sources import (
-    DEFAULT_MAX_FILE_SIZE,
-    Origin,
-    SourceFile,
-    describe,
-    normalise_prefix,
-    read_source,
-    select_files,
-    select_tests,
-)
-from errdex.mine.triggers import extract_triggers
-from errdex.record import Record, RepoInfo, utc_now
-
-__all__ = ["MineResult", "Skipped", "mine"]
-
-log = logging.getLogger(__name__)
-
-_REPO = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
-_SHA = re.compile(r"^[0-9a-f]{40}$")
-#: Below this many files the cost of starting worker processes outweighs the gain.
-_PARALLEL_THRESHOLD = 64
-_CHUNK = 16
-
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    path: str
-    reason: str
-
-
-@dataclass(slots=True)
-class MineResult:
-    info: RepoInfo
-    records: list[Record]
-    origin: Origin
-    skipped: list[Skipped] = field(default_factory=list)
-
-
-def mine(
-    path: str | os.PathLike[str],
-    *,
-    repo: str | None = None,
-    sha: str | None = None,
-    path_prefix: str = "",
-    exclude: Iterable[str] = (),
-    default_excludes: bool = True,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    jobs: int | None = None,
-    progress: Progress | None = None,
-) -> MineResult:
-    """Mine every error site under ``path``.
-
-    ``repo`` and ``sha`` default to what a git checkout says about itself; ``path_prefix``
-    maps an installed layout onto the repository's (``src/``).  ``jobs`` defaults to all cores.
-    """
-    root = Path(path)
-    if not root.is_dir():
-        raise ErrdexError(f"{root} is not a directory")
-    origin = describe(root)
-    repo = repo or origin.repo
-    sha = (sha or origin.sha or "").lower() or None
-    if repo is None:
-        raise ErrdexError(f"cannot tell which repository {root} is: pass --repo OWNER/NAME")
-    if not _REPO.match(repo):
-        raise ErrdexError(f"--repo must look like OWNER/NAME, not {repo!r}")
-    if sha is None:
-        raise ErrdexError(f"cannot tell which commit {root} is: pass --sha with the 40-hex commit")
-    if not _SHA.match(sha):
-        raise ErrdexError(f"--sha must be a full 40-hex commit id, not {sha!r}")
-    prefix = normalise_prefix(path_prefix)
-
-    exclude = tuple(exclude)  # read twice: for sources and for tests
-    selection = select_files(root, exclude, default_excludes, max_file_size)
-    tests = select_tests(root, exclude, max_file_size) if default_excludes else []
-    extracted = list(_extract_all([*selection.files, *tests], jobs, progress))
-    test_paths = {t.relative for t in tests}
-    triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]
-    results = [r for r in extracted if r.path not in test_paths]
-    skipped = [Skipped(p, r) for p, r in selection.skipped]
-    skipped += [Skipped(r.path, r.error) for r in results if r.error]
-    results = resolve([r for r in results if not r.error])
-
-    ctx = Context(repo, sha, utc_now(), prefix, origin.package, origin.version)
-    records = build_records(results, ctx)
-    # The text again for the call scan: kept lines where a file had sites, else read anew.
-    kept = {r.path: r.lines for r in results}
-    texts = (
-        (prefix + f.relative, "\n".join(lines) if (lines := kept[f.relative]) else _text(f))
-        for f in selection.files
-        if f.relative in kept
+if TYPE_CHECKING:
+    from errdex.mine.pipeline import (
+        MineResult,
+        Progress,
+        Skipped,
+        Source,
+        directory_source,
+        mine,
+        mine_sources,
     )
-    calls = scan_calls(texts, call_names(records))
-    records = attach_facts(records, results, triggers, calls, prefix)
-    info = RepoInfo(
-        repo=repo,
-        sha=sha,
-        analyzed_at=ctx.analyzed_at,
-        kind=origin.kind,
-        package=origin.package,
-        version=origin.version,
-        files=len(selection.files),
-        skipped=len(skipped),
-        sites=sum(len(r.sites) for r in records),
-        records=len(records),
-    )
-    return MineResult(info, records, origin, sorted(skipped, key=lambda s: s.path))
+
+__all__ = ["MineResult", "Progress", "Skipped", "Source", "directory_source", "mine", "mine_sources"]
 
 
-def _extract_all(
-    files: list[SourceFile], jobs: int | None, progress: Progress | None
-) -> Iterator[FileResult]:
-    total = len(files)
-    done = 0
-    workers = jobs or os.cpu_count() or 1
-    if workers <= 1 or total < _PARALLEL_THRESHOLD:
-        for start in range(0, total, _CHUNK):
-            batch = extract_files(files[start : start + _CHUNK])
-            yield from batch
-            done += len(batch)
-            if progress:
-                progress(done, total)
-        return
-    # Big files first so the last chunk to finish is a small one.
-    ordered = sorted(files, key=lambda f: f.path.stat().st_size, reverse=True)
-    chunks = [ordered[i : i + _CHUNK] for i in range(0, total, _CHUNK)]
-    # fork starts workers in milliseconds and needs no importable __main__; the workers only
-    # parse and walk, touching no lock another thread could hold.
-    method = "fork" if sys.platform == "linux" else "spawn"
-    pending = list(chunks)
-    try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
-            for batch in pool.map(extract_files, chunks):
-                pending.pop(0)
-                yield from batch
-                done += len(batch)
-                if progress:
-                    progress(done, total)
-    except BrokenProcessPool:
-        log.warning("a mining worker died; mining the remaining files in this process")
-        for chunk in pending:
-            batch = extract_files(chunk)
-            yield from batch
-            done += len(batch)
-            if progress:
-                progress(done, total)
+def __getattr__(name: str) -> Any:
+    # Loaded on first use: the matcher imports ``errdex.mine.patterns`` on every ``errdex
+    # explain`` and must not pay for the parser, the resolver and their dependencies.
+    if name in __all__:
+        from errdex.mine import pipeline
 
-
-def _text(f: SourceFile) -> str:
-    """A file read again for the call scan: it decoded once, so only a race can fail it."""
-    try:
-        return read_source(f.path)
-    except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
-        return ""
-
-
-def extract_files(files: list[SourceFile]) -> list[FileResult]:
-    with _no_cyclic_gc():
-        return [extract_file(f) for f in files]
-
-
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic collector while parsing.
-
-    Syntax trees hold no reference cycles and are freed by reference counting; left on, the
-    collector rescans every live node of each new tree and adds about a fifth to parse time.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def extract_file(f: SourceFile) -> FileResult:
-    """Read and extract one file; any failure becomes the result's ``error``, never an exception."""
-    try:
-        text = read_source(f.path)
-    except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
-        if f.is_test:
-            return FileResult(f.relative, None)  # a test we cannot read only lacks its evidence
-        return FileResult(f.relative, f.module, error=f"cannot be decoded: {exc}".splitlines()[0])
-    if f.is_test:
-        return FileResult(f.relative, None, triggers=extract_triggers(text, f.relative))
-    result = extract(text, f.relative, f.module, f.is_package)
-    if not result.sites and not result.candidates:
-        result.lines = []  # nothing will need the source window
-    return result
+        return getattr(pipeline, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -27,11 +27,13 @@ class Context:
     """What every record of one mining run shares."""
 
     repo: str
-    sha: str
+    sha: str | None
     analyzed_at: str
     path_prefix: str = ""
     package: str | None = None
     version: str | None = None
+    #: What permalinks point at: the commit, else a release tag; None where there is no GitHub page.
+    ref: str | None = None
 
 
 def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
@@ -111,7 +113,7 @@ def _draft(
         "source_code": code,
         "source_code_start": start,
         "source_code_end": end,
-        "github_url": permalink(ctx.repo, ctx.sha, file_path, start, end),
+        "github_url": permalink(ctx.repo, ctx.ref, file_path, start, end) if ctx.ref else None,
         # Prose is enrichment's: a mined record states facts only.
         "documentation": "",
         "trigger_scenarios": "",

@@ -22,8 +22,10 @@ _RECEIVER_WINDOW = 64
 Calls = dict[str, list[tuple[str, int, str]]]
 
 
-def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str]) -> Calls:
-    """Every call of one of ``names`` in ``texts`` (pairs of path and source text)."""
+def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str], limit: int | None = None) -> Calls:
+    """Every call of one of ``names`` in ``texts`` (pairs of path and source text); a name
+    called more than ``limit`` times keeps only its first ``limit + 1`` calls (too common to
+    tell callers apart, and in a big library the bulk of the scan)."""
     automaton = ahocorasick.Automaton()
     for name in names:
         automaton.add_word(f"{name}(", name)
@@ -35,6 +37,9 @@ def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str]) -> Calls:
         line, counted = 1, 0
         for end, name in automaton.iter(text):
             start = end - len(name)  # ``end`` is the index of the parenthesis
+            found = calls[name]
+            if limit is not None and len(found) > limit:
+                continue
             before = text[start - 1] if start else ""
             if before.isalnum() or before == "_":
                 continue  # ``target(`` is not a call of ``get``
@@ -44,5 +49,5 @@ def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str]) -> Calls:
             if before == ".":
                 m = _RECEIVER.search(text, max(0, start - 1 - _RECEIVER_WINDOW), start - 1)
                 receiver = m.group(1) if m else ""
-            calls[name].append((path, line, receiver))
+            found.append((path, line, receiver))
     return calls

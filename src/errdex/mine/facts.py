@@ -26,7 +26,7 @@ from errdex.record import Caller, Facts, Record, TriggerTest, instance_name, own
 MAX_CALLERS = 5
 MAX_TESTS = 5
 #: A name called from more places than this is too common to say who calls *this* function.
-_MAX_CALL_SITES = 200
+MAX_CALL_SITES = 200
 _SPACES = re.compile(r"\s+")
 _WORDS = re.compile(r"[A-Za-z_]{3,}")
 #: Literal runs of a ``match=`` regex: the text between its special characters.
@@ -174,7 +174,7 @@ class _Callers:
     def of(self, record: Record) -> list[Caller]:
         name, receivers = _called_as(record.function)
         sites = self.calls.get(name or "", [])
-        if not sites or len(sites) > _MAX_CALL_SITES:
+        if not sites or len(sites) > MAX_CALL_SITES:
             return []
         folder = record.file_path.rpartition("/")[0]
         found = []

@@ -136,6 +136,52 @@ def select_tests(
     return found
 
 
+def select_listed(
+    root: Path,
+    relatives: Iterable[str],
+    exclude: Iterable[str] = (),
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+) -> tuple[Selection, list[SourceFile]]:
+    """Sources and tests among files a distribution lists (its ``RECORD``), under ``root``.
+
+    The rules are ``select_files``'s and ``select_tests``'s; module names are the paths
+    themselves, since ``root`` (site-packages) is what imports start from.
+    """
+    root = root.resolve()
+    sources = _glob_regex([*DEFAULT_EXCLUDES, *exclude])
+    tests_only = _glob_regex([*_NOT_TESTS, ".*", *exclude])
+    selection = Selection()
+    tests = []
+    for rel in relatives:
+        parts = rel.split("/")
+        path = root / rel
+        if not _excluded_path(parts, sources):
+            reason = _unusable(path, root, max_file_size)
+            if reason is not None:
+                selection.skipped.append((rel, reason))
+                continue
+            is_package = parts[-1] == "__init__.py"
+            module = ".".join(parts[:-1] if is_package else [*parts[:-1], path.stem])
+            usable = bool(module) and all(p.isidentifier() for p in module.split("."))
+            selection.files.append(SourceFile(path, rel, module if usable else None, is_package))
+        elif (
+            _is_test(parts)
+            and not _excluded_path(parts[:-1], tests_only)
+            and _unusable(path, root, max_file_size) is None
+        ):
+            tests.append(SourceFile(path, rel, None, False, is_test=True))
+    return selection, tests
+
+
+def _excluded_path(parts: list[str], patterns: re.Pattern[str] | None) -> bool:
+    """Whether a path or any directory on it is excluded, as a walk that prunes would decide."""
+    return any(_excluded(part, "/".join(parts[: i + 1]), patterns) for i, part in enumerate(parts))
+
+
+def _is_test(parts: list[str]) -> bool:
+    return any(p in _TEST_DIRS for p in parts[:-1]) or bool(_TEST_FILE.match(parts[-1]))
+
+
 def _unusable(path: Path, root: Path, max_file_size: int) -> str | None:
     """Why a file must not be read (a symlink leaving the root, unreadable, too large), or None."""
     if path.is_symlink() and not _inside(path.resolve(), root):

@@ -12,13 +12,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol, Self
 
-import platformdirs
-
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
 from errdex.store.sqlite import PatternRow, SqliteStore
 
-__all__ = ["PatternRow", "Store", "default_db_path", "open_store"]
+__all__ = ["PatternRow", "Store", "open_store"]
 
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -28,6 +26,10 @@ class Store(Protocol):
 
     def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
         """Swap in a repo's new records atomically; readers see the old set or the new one."""
+        ...
+
+    def remove(self, repo: str, package: str | None) -> int:
+        """Drop one source (repo and package) and its records; returns how many records."""
         ...
 
     def records(self, repo: str | None = None) -> Iterator[Record]: ...
@@ -58,6 +60,10 @@ class Store(Protocol):
 
     def repos(self) -> list[RepoInfo]: ...
 
+    def meta_get(self, key: str) -> str | None: ...
+
+    def meta_put(self, key: str, value: str) -> None: ...
+
     def stats(self) -> dict[str, int]: ...
 
     def close(self) -> None: ...
@@ -72,20 +78,16 @@ class Store(Protocol):
     ) -> None: ...
 
 
-def default_db_path() -> Path:
-    """``$ERRDEX_DB`` when set, so tests and CI can point errdex elsewhere; else the user data dir."""
-    override = os.environ.get("ERRDEX_DB")
-    if override:
-        return Path(override)
-    return platformdirs.user_data_path("errdex") / "errdex.db"
-
-
 def open_store(
     target: str | os.PathLike[str] | None = None, *, readonly: bool = False, create: bool = True
 ) -> Store:
-    """Open the store at a path or database URL, creating it unless ``readonly`` or not ``create``."""
+    """Open the store at a path or database URL (default ``$ERRDEX_DB``), creating it unless
+    ``readonly`` or not ``create``.  Which store a command means by default is the front
+    ends' choice (``errdex.envindex.default_target``)."""
     # Checked before any Path() conversion, which would fold the URL's "//" into "/".
     raw = os.fspath(target) if target is not None else os.environ.get("ERRDEX_DB", "")
+    if not raw:
+        raise ErrdexError("no database given: pass --db FILE or set ERRDEX_DB")
     if raw.startswith(_POSTGRES_SCHEMES):
         raise ErrdexError("PostgreSQL is not supported yet; give a path to a SQLite file instead")
-    return SqliteStore(Path(raw) if raw else default_db_path(), readonly=readonly, create=create)
+    return SqliteStore(Path(raw), readonly=readonly, create=create)

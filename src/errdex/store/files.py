@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -111,7 +111,7 @@ PARQUET_SCHEMA = pa.schema(
         _required("sourceCode", _TEXT),
         _required("sourceCodeStart", _INT),
         _required("sourceCodeEnd", _INT),
-        _required("githubUrl", _TEXT),
+        pa.field("githubUrl", _TEXT),
         _required("documentation", _TEXT),
         _required("triggerScenarios", _TEXT),
         _required("commonSituations", _TEXT),
@@ -124,7 +124,7 @@ PARQUET_SCHEMA = pa.schema(
         _required("preventionTips", _TEXTS),
         _required("tags", _TEXTS),
         pa.field("backgroundTag", _TEXT),
-        _required("analyzedSha", _TEXT),
+        pa.field("analyzedSha", _TEXT),
         # Kept as text: the exact string round-trips, whatever its sub-second precision.
         _required("analyzedAt", _TEXT),
         _required("schemaVersion", pa.int8()),
@@ -145,17 +145,27 @@ PARQUET_SCHEMA = pa.schema(
 )
 
 
-def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_version: str) -> int:
-    """Write one record per line and return how many.
+class Written(NamedTuple):
+    records: int
+    #: Records the format cannot hold: schema v2 needs a commit and a GitHub permalink, which an
+    #: installed distribution mined from site-packages may lack (the errdex format keeps them).
+    left_out: int = 0
+
+
+def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_version: str) -> Written:
+    """Write one record per line; returns how many were written and how many left out.
 
     ``errlookup`` lines are ``{"record": <schema v2>, "datasetVersion": ...}`` exactly as the
     existing dataset publishes them; ``errdex`` lines are the full record and carry no version.
     """
     if fmt not in get_args(Format):
         raise ErrdexError(f"unknown export format {fmt!r}; use errlookup or errdex")
-    count = 0
+    count = left_out = 0
     with _replacing(out) as tmp, tmp.open("x", encoding="utf-8", newline="\n") as lines:
         for record in records:
+            if fmt == "errlookup" and not record.fits_schema_v2:
+                left_out += 1
+                continue
             line = (
                 {"record": record.to_errlookup(), "datasetVersion": dataset_version}
                 if fmt == "errlookup"
@@ -163,7 +173,7 @@ def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_versi
             )
             lines.write(dumps(line) + "\n")
             count += 1
-    return count
+    return Written(count, left_out)
 
 
 def write_parquet(records: Iterable[Record], out: Path) -> int:
@@ -267,11 +277,11 @@ def import_file(path: Path, store: Store) -> list[RepoInfo]:
     The whole file is read and validated before anything is written, so a bad line leaves
     the store as it was.
     """
-    by_repo: dict[str, list[Record]] = {}
+    by_source: dict[tuple[str, str | None], list[Record]] = {}
     for record in read_jsonl(path):
-        by_repo.setdefault(record.repo, []).append(record)
+        by_source.setdefault((record.repo, record.package), []).append(record)
     infos = []
-    for repo, records in by_repo.items():
+    for (repo, _), records in by_source.items():
         newest = max(records, key=lambda r: r.analyzed_at)
         info = RepoInfo(
             repo=repo,

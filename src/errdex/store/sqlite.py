@@ -17,7 +17,7 @@ from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, dumps, utf8
 
 #: Bumped whenever a table or index changes; older files are refused, not migrated.
-STORE_SCHEMA = 2
+STORE_SCHEMA = 3
 
 # records.num, not the implicit rowid, keys the full-text index: VACUUM may renumber an
 # implicit rowid, which would silently point the index at the wrong records.
@@ -27,21 +27,24 @@ _SCHEMA = f"""
 BEGIN IMMEDIATE;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS repos (
-    repo TEXT PRIMARY KEY,
-    sha TEXT NOT NULL,
+    repo TEXT NOT NULL,
+    package TEXT NOT NULL,
+    sha TEXT,
     analyzed_at TEXT NOT NULL,
     kind TEXT NOT NULL,
-    package TEXT,
     version TEXT,
+    fingerprint TEXT,
     files INTEGER NOT NULL,
     skipped INTEGER NOT NULL,
     sites INTEGER NOT NULL,
-    records INTEGER NOT NULL
+    records INTEGER NOT NULL,
+    PRIMARY KEY (repo, package)
 );
 CREATE TABLE IF NOT EXISTS records (
     num INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
     repo TEXT NOT NULL,
+    package TEXT NOT NULL,
     slug TEXT NOT NULL,
     file_path TEXT NOT NULL,
     line_number INTEGER NOT NULL,
@@ -54,7 +57,7 @@ CREATE TABLE IF NOT EXISTS records (
     version TEXT,
     data TEXT NOT NULL
 );
-CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, slug);
+CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, package, slug);
 CREATE INDEX IF NOT EXISTS records_order ON records (repo, file_path, line_number, id);
 CREATE TABLE IF NOT EXISTS sites (
     record_id TEXT NOT NULL REFERENCES records (id) ON DELETE CASCADE,
@@ -93,7 +96,8 @@ class PatternRow(NamedTuple):
 
 
 _REPO_COLUMNS = (
-    "repo", "sha", "analyzed_at", "kind", "package", "version", "files", "skipped", "sites", "records",
+    "repo", "package", "sha", "analyzed_at", "kind", "version", "fingerprint", "files", "skipped",
+    "sites", "records",
 )  # fmt: skip
 _ORDER = "r.repo, r.file_path, r.line_number, r.id"
 _WORD = re.compile(r"\w+")
@@ -110,26 +114,23 @@ class SqliteStore:
         self._db = _connect(path, readonly, create)
 
     def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
-        """Delete and re-insert in one transaction, so a failed run leaves the previous version."""
-        if self.readonly:
-            raise ErrdexError(f"{self.path} is open read-only; open it writable to store records")
+        """Replace one source's records (its repo and package) in one transaction, so a failed
+        run leaves the previous version.  Distributions sharing a repository stay apart."""
+        self._writable()
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.execute("DELETE FROM records WHERE repo = ?", (info.repo,))
-            # Every change of records makes a new generation: caches derived from an older one
-            # (the pattern index) are stale and are dropped in the same transaction.
-            db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
-            db.execute("DELETE FROM cache")
+            self._delete(info.repo, info.package)
             count = sites = 0
             for record in records:
-                sites += self._insert(info.repo, record)
+                sites += self._insert(info, record)
                 count += 1
             stored = info.model_copy(update={"records": count, "sites": sites})
+            row = {**stored.model_dump(), "package": stored.package or ""}
             db.execute(
-                f"INSERT OR REPLACE INTO repos ({', '.join(_REPO_COLUMNS)})"
+                f"INSERT INTO repos ({', '.join(_REPO_COLUMNS)})"
                 f" VALUES ({', '.join('?' * len(_REPO_COLUMNS))})",
-                [getattr(stored, column) for column in _REPO_COLUMNS],
+                [row[column] for column in _REPO_COLUMNS],
             )
             db.execute("COMMIT")
         except BaseException:
@@ -138,18 +139,49 @@ class SqliteStore:
             raise
         return stored
 
-    def _insert(self, repo: str, record: Record) -> int:
+    def remove(self, repo: str, package: str | None) -> int:
+        """Drop one source and its records (an uninstalled distribution); returns how many records."""
+        self._writable()
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            removed = self._delete(repo, package)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return removed
+
+    def _delete(self, repo: str, package: str | None) -> int:
+        # Every change of records makes a new generation: caches derived from an older one
+        # (the pattern index) are stale and are dropped in the same transaction.
+        db = self._db
+        removed: int = db.execute(
+            "DELETE FROM records WHERE repo = ? AND package = ?", (repo, package or "")
+        ).rowcount
+        db.execute("DELETE FROM repos WHERE repo = ? AND package = ?", (repo, package or ""))
+        db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+        db.execute("DELETE FROM cache")
+        return removed
+
+    def _writable(self) -> None:
+        if self.readonly:
+            raise ErrdexError(f"{self.path} is open read-only; open it writable to store records")
+
+    def _insert(self, info: RepoInfo, record: Record) -> int:
         """Insert one record and its sites; returns how many sites were indexed."""
-        if record.repo != repo:
-            raise ErrdexError(f"record {record.id} belongs to {record.repo}, not to {repo}")
+        if record.repo != info.repo:
+            raise ErrdexError(f"record {record.id} belongs to {record.repo}, not to {info.repo}")
         data = dumps(record.to_errdex())
         try:
             self._db.execute(
-                "INSERT INTO records (id, repo, slug, file_path, line_number, error_type, error_class,"
-                " qualified_class, error_message, message_pattern, message_kind, version, data)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO records (id, repo, package, slug, file_path, line_number, error_type,"
+                " error_class, qualified_class, error_message, message_pattern, message_kind, version, data)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    record.id, record.repo, record.slug, utf8(record.file_path), record.line_number,
+                    record.id, record.repo, info.package or "", record.slug, utf8(record.file_path),
+                    record.line_number,
                     record.error_type, record.error_class, record.qualified_class,
                     utf8(record.error_message), utf8(record.message_pattern), record.message_kind,
                     record.version, data,
@@ -157,7 +189,7 @@ class SqliteStore:
             )  # fmt: skip
         except sqlite3.IntegrityError as exc:
             raise ErrdexError(
-                f"{repo}: record {record.id} ({record.slug}) repeats an id or slug already in this batch"
+                f"{info.repo}: record {record.id} ({record.slug}) repeats an id or slug already stored"
             ) from exc
         # A record without sites was still raised somewhere: its own location stands in.
         places = [(site.file_path, site.line_number) for site in record.sites] or [
@@ -172,8 +204,7 @@ class SqliteStore:
     def update_prose(self, records: Iterable[Record]) -> int:
         """Re-enrichment changes what records say, not what they match: the pattern index,
         sites and search text stay, and so does the generation."""
-        if self.readonly:
-            raise ErrdexError(f"{self.path} is open read-only; open it writable to store records")
+        self._writable()
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -197,8 +228,9 @@ class SqliteStore:
         row = self._db.execute("SELECT data FROM records WHERE id = ?", (key,)).fetchone()
         if row is None and key.count("/") >= 2:
             repo, slug = key.rsplit("/", 1)
+            # Distributions sharing a repository may share a slug: the first package wins.
             row = self._db.execute(
-                "SELECT data FROM records WHERE repo = ? AND slug = ?", (repo, slug)
+                "SELECT data FROM records WHERE repo = ? AND slug = ? ORDER BY package LIMIT 1", (repo, slug)
             ).fetchone()
         return None if row is None else Record.model_validate_json(row[0])
 
@@ -269,8 +301,21 @@ class SqliteStore:
         self._db.execute("INSERT OR REPLACE INTO cache (key, data) VALUES (?, ?)", (key, data))
 
     def repos(self) -> list[RepoInfo]:
-        rows = self._db.execute(f"SELECT {', '.join(_REPO_COLUMNS)} FROM repos ORDER BY repo")
-        return [RepoInfo.model_validate(dict(zip(_REPO_COLUMNS, row, strict=True))) for row in rows]
+        rows = self._db.execute(f"SELECT {', '.join(_REPO_COLUMNS)} FROM repos ORDER BY repo, package")
+        infos = []
+        for row in rows:
+            fields = dict(zip(_REPO_COLUMNS, row, strict=True))
+            infos.append(RepoInfo.model_validate({**fields, "package": fields["package"] or None}))
+        return infos
+
+    def meta_get(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (f"user:{key}",)).fetchone()
+        return None if row is None else str(row[0])
+
+    def meta_put(self, key: str, value: str) -> None:
+        """Keep a small setting beside the records (what environment an index is of)."""
+        self._writable()
+        self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"user:{key}", value))
 
     def stats(self) -> dict[str, int]:
         """Table sizes, then record counts per ``errorType:<type>``."""

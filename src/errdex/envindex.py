@@ -1,0 +1,159 @@
+"""The default index: the user's own Python environment, mined and kept fresh incrementally.
+
+Each distribution is one source in the store, keyed by repository and name and stamped with a
+fingerprint of its ``RECORD``; a refresh re-mines only what was installed, upgraded or removed
+since.  A snapshot of every fingerprint lets an unchanged environment be recognised from a
+directory listing, so ``errdex explain`` can check freshness on every call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from errdex.mine.environment import (
+    STDLIB_PACKAGE,
+    STDLIB_REPO,
+    Distribution,
+    Environment,
+    distribution_source,
+    distributions,
+    probe,
+    stdlib_source,
+)
+from errdex.store import Store, open_store
+
+if TYPE_CHECKING:
+    from errdex.mine.pipeline import MineResult, Progress, Skipped, Source
+    from errdex.record import RepoInfo
+
+__all__ = ["Refreshed", "ensure_fresh", "refresh"]
+
+_ENVIRONMENT = "environment"
+_SNAPSHOT = "environment-snapshot"
+#: Sources a refresh owns: anything else in the store (a mined checkout, an import) is left alone.
+_OWNED_KINDS = ("installed", "stdlib")
+
+Phase = Callable[[str], None]
+
+
+@dataclass(slots=True)
+class Refreshed:
+    """What a refresh did, source by source."""
+
+    environment: Environment
+    mined: list[RepoInfo] = field(default_factory=list)
+    removed: list[tuple[str, str | None]] = field(default_factory=list)
+    unchanged: int = 0
+    skipped: list[tuple[str, Skipped]] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.mined or self.removed)
+
+
+def refresh(
+    store: Store,
+    env: Environment,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    force: bool = False,
+    phase: Phase | None = None,
+) -> Refreshed:
+    """Bring the store's copy of the environment up to date; returns what changed."""
+    done = Refreshed(env)
+    installed = distributions(env)
+    wanted: dict[tuple[str, str | None], tuple[str, Callable[[], Source]]] = {
+        (STDLIB_REPO, STDLIB_PACKAGE): (f"{env.version}:{env.stdlib}", lambda: stdlib_source(env)),
+    }
+    for dist in installed:
+        wanted[(dist.repo, dist.name)] = (dist.fingerprint, _deferred(dist))
+    stored = {(info.repo, info.package): info for info in store.repos()}
+    for key, info in stored.items():
+        if info.kind in _OWNED_KINDS and key not in wanted:
+            store.remove(*key)
+            done.removed.append(key)
+    stale = [
+        make
+        for key, (fingerprint, make) in wanted.items()
+        if force or key not in stored or stored[key].fingerprint != fingerprint
+    ]
+    done.unchanged = len(wanted) - len(stale)
+    if stale:
+        from errdex.mine.pipeline import mine_sources
+
+        if phase:
+            phase(f"reading {len(stale)} of {len(wanted)} libraries")
+        sources = [make() for make in stale]
+        for result in mine_sources(sources, jobs=jobs, progress=progress):
+            _store(store, result, done)
+    store.meta_put(_ENVIRONMENT, json.dumps(env.to_json()))
+    store.meta_put(_SNAPSHOT, snapshot(env))
+    return done
+
+
+def _deferred(dist: Distribution) -> Callable[[], Source]:
+    return lambda: distribution_source(dist)
+
+
+def _store(store: Store, result: MineResult, done: Refreshed) -> None:
+    # Stored as mined: readers enrich the few records they show (``enrich.with_prose``).
+    info = store.replace_repo(result.info, result.records)
+    done.mined.append(info)
+    done.skipped += [(info.package or info.repo, skip) for skip in result.skipped]
+
+
+def snapshot(env: Environment) -> str:
+    """A digest of what is installed: each ``*.dist-info`` with its ``RECORD``'s size and time.
+
+    Costs a directory listing and a stat per distribution, not a read of any metadata.
+    """
+    parts = [env.python, env.version, str(env.stdlib)]
+    for site in env.site:
+        try:
+            entries = sorted(e.name for e in os.scandir(site) if e.name.endswith(".dist-info"))
+        except OSError:
+            continue
+        for name in entries:
+            try:
+                stat = (site / name / "RECORD").stat()
+                parts.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}")
+            except OSError:
+                parts.append(name)
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def ensure_fresh(
+    target: str,
+    python: str,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    phase: Phase | None = None,
+    force: bool = False,
+) -> Refreshed:
+    """Build the environment's index, or refresh it when anything was installed or removed.
+
+    When nothing changed (the common case) this costs reading two settings, a directory
+    listing and a stat per distribution.
+    """
+    with open_store(target) as store:
+        known = store.meta_get(_ENVIRONMENT)
+        env = Environment.from_json(json.loads(known)) if known else None
+        if env is None or env.python != python or not _interpreter_unchanged(env):
+            env = probe(python)
+        elif not force and store.meta_get(_SNAPSHOT) == snapshot(env):
+            return Refreshed(env, unchanged=len(store.repos()))
+        if phase:
+            phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
+        return refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
+
+
+def _interpreter_unchanged(env: Environment) -> bool:
+    """An environment recreated in place may hold another Python: its standard library moves."""
+    return env.stdlib.is_dir() and all(site.is_dir() for site in env.site[:1])

@@ -1,0 +1,127 @@
+"""From an exception caught by a hook to errdex's brief answer, without ever raising.
+
+A hook runs at the worst moment: the user's program has just failed and its traceback is the
+one thing that must reach them.  So everything errdex does here (finding and opening the store,
+parsing, matching, rendering) is fenced: a failure becomes one line, ``errdex: could not explain
+this error: ...``, printed after the user's traceback, never instead of it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import traceback
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from errdex.errors import ErrdexError
+
+if TYPE_CHECKING:
+    from errdex.match.explain import Answer, Matcher
+    from errdex.store import Store
+
+Db = str | os.PathLike[str] | None
+
+#: Not errors: the user or the program asked to stop, or a generator was closed.
+NOT_ERRORS = (KeyboardInterrupt, SystemExit, GeneratorExit)
+#: Candidates a hook asks for: the best one and a few others.
+TOP = 4
+FAILED = "errdex: could not explain this error"
+_POSTGRES = ("postgresql://", "postgres://")
+
+
+def should_explain(exc_type: type[BaseException] | None) -> bool:
+    """Whether a hook should explain an exception of this class (not an interrupt or an exit)."""
+    return exc_type is not None and not issubclass(exc_type, NOT_ERRORS)
+
+
+def failure_line(error: BaseException) -> str:
+    """The one line a hook prints when errdex itself failed, whatever went wrong."""
+    detail = " ".join(str(error).split())
+    if not isinstance(error, ErrdexError):
+        # Not one of errdex's own explained failures: a bug, or a store it cannot read.
+        detail = f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+    return f"{FAILED}: {detail}"
+
+
+class Explainer:
+    """Explains exceptions against one store.
+
+    With ``keep``, the store and its pattern index stay open between errors (an IPython session,
+    a pytest run) and are reloaded when the store changes; otherwise each error opens the store
+    afresh, which suits a process that is about to exit.  SQLite connections belong to the thread
+    that opened them, so an error in another thread gets a store of its own.
+    """
+
+    def __init__(
+        self, db: Db = None, *, keep: bool = False, top: int = TOP, harness: tuple[str, ...] = ()
+    ) -> None:
+        self.db = db
+        self.keep = keep
+        self.top = top
+        #: Top-level packages that ran the user's code (``IPython``, ``_pytest``): their frames
+        #: at the top of a traceback are left out, as their own displays leave them out.
+        self.harness = harness
+        self._store: Store | None = None
+        self._matcher: Matcher | None = None
+        self._generation = -1
+        self._thread = 0
+
+    def brief(self, exc: BaseException, tb: TracebackType | None = None) -> str:
+        """errdex's answer for ``exc`` as plain text, or one line saying why there is none."""
+        try:
+            from errdex.hooks.render import brief
+
+            tb = _without_harness(tb or exc.__traceback__, self.harness)
+            text = "".join(traceback.format_exception(type(exc), exc, tb))
+            return brief(self._explain(text), others=self.top - 1)
+        except Exception as error:
+            return failure_line(error)
+        except KeyboardInterrupt:
+            return f"{FAILED}: interrupted"
+
+    def close(self) -> None:
+        store, self._store, self._matcher = self._store, None, None
+        if store is not None:
+            store.close()
+
+    def _explain(self, text: str) -> Answer:
+        from errdex.match.explain import Matcher
+        from errdex.store import open_store
+
+        foreign_thread = self._store is not None and threading.get_ident() != self._thread
+        if not self.keep or foreign_thread:
+            with open_store(existing_store(self.db), create=False) as store:
+                return Matcher(store).explain(text, self.top)
+        if self._store is None:
+            self._store = open_store(existing_store(self.db), create=False)
+            self._thread = threading.get_ident()
+        generation = self._store.generation()
+        if self._matcher is None or generation != self._generation:
+            self._matcher, self._generation = Matcher(self._store), generation
+        return self._matcher.explain(text, self.top)
+
+
+def _without_harness(tb: TracebackType | None, harness: tuple[str, ...]) -> TracebackType | None:
+    """The traceback from the first frame that is not the harness's.  Once the whole environment
+    is indexed, a harness's frames near its own raises would otherwise count as evidence."""
+    start = tb
+    while start is not None and start.tb_frame.f_globals.get("__name__", "").partition(".")[0] in harness:
+        start = start.tb_next
+    return start if start is not None else tb
+
+
+def existing_store(db: Db) -> str:
+    """The store ``db`` names, resolved as the CLI resolves it (``--db``, ``$ERRDEX_DB``, else the
+    index of this Python environment), provided it exists.
+
+    A hook only reads: indexing an environment takes minutes, far too long to keep a failed
+    program waiting, so a missing index gets the command that builds it instead.
+    """
+    from errdex.defaults import default_target
+
+    target, _ = default_target(db)
+    if not target.startswith(_POSTGRES) and not Path(target).is_file():
+        raise ErrdexError(f"no errdex database at {target} (run `errdex index` to build one)")
+    return target

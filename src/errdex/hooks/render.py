@@ -1,0 +1,128 @@
+"""errdex's answer as a few lines of plain text, printed under the traceback it explains.
+
+One rendering for every hook (``sys.excepthook``, threads, IPython, pytest): the text lands in
+terminals, log files, notebooks and CI output alike, so it has no colour, no box and no markup,
+and it stays short: the traceback above it is what the reader came for.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from errdex.match.explain import Answer, Match
+    from errdex.match.parse import Frame
+    from errdex.record import Record
+
+#: Wide enough for a path and a line number, narrow enough for a CI log viewer.
+WIDTH = 100
+_INDENT = "  "
+_MESSAGE_CHARS = 160
+
+
+def brief(answer: Answer, *, others: int = 3, advice: int = 3) -> str:
+    """The best match (class and message, where it is raised, permalink, evidence, up to ``advice``
+    solutions or else its conditions), then one line for each of up to ``others`` candidates."""
+    if not answer.matches:
+        return f"errdex: no record explains {_query(answer)}"
+    best = answer.matches[0]
+    record = best.record
+    function, file_path, line = _site(best, _frames(answer, best))
+    where = f"{function or '(module level)'} ({file_path}:{line})"
+    if record.package:
+        where += f", {record.package} {record.version or ''}".rstrip()
+    lines = [
+        f"errdex: {_one_line(f'{_class(record)}: {record.error_message}', _MESSAGE_CHARS)}",
+        f"{_INDENT}raised in {where}",
+    ]
+    if record.github_url:
+        lines.append(f"{_INDENT}{record.github_url}")
+    evidence = f"{_INDENT}evidence: {best.evidence} (score {best.score:.2f})"
+    if best.captures:
+        values = ", ".join(f"{k}={_one_line(v, 60)}" for k, v in best.captures.items())
+        evidence += f"; captured {values}"
+    lines.append(evidence)
+    if record.solutions:
+        lines += _bullets("how to fix it:", record.solutions[:advice])
+    elif record.conditions:
+        lines += _bullets("raised when:", record.conditions[:advice])
+    rest = _others(answer.matches[1:], record.id, others)
+    if rest:
+        lines.append(f"{_INDENT}other candidates:")
+        lines += [_candidate(match) for match in rest]
+    return "\n".join(lines)
+
+
+def _query(answer: Answer) -> str:
+    errors = answer.query.errors
+    if not errors:
+        return "this error"
+    error = errors[answer.query.primary]
+    text = f"{error.error_class}: {error.message}" if error.error_class else error.message
+    return _one_line(text, _MESSAGE_CHARS) or "this error"
+
+
+def _class(record: Record) -> str:
+    return record.qualified_class or record.error_class or record.error_type
+
+
+def _frames(answer: Answer, match: Match) -> tuple[Frame, ...]:
+    errors = answer.query.errors
+    return errors[match.error].frames if 0 <= match.error < len(errors) else ()
+
+
+def _site(match: Match, frames: tuple[Frame, ...]) -> tuple[str | None, str, int]:
+    """Where the record is raised: the site a traceback frame points at when there is one (a
+    record keeps every line raising its message, and the first is not always the one that ran)."""
+    record = match.record
+    for site in record.sites:
+        for frame in frames:
+            if frame.line == site.line_number and _same_file(frame.relative or frame.path, site.file_path):
+                return site.function or record.function, site.file_path, site.line_number
+    return record.function, record.file_path, record.line_number
+
+
+def _same_file(frame_path: str, site_path: str) -> bool:
+    frame_path = frame_path.replace("\\", "/")
+    return frame_path == site_path or frame_path.endswith("/" + site_path.lstrip("/"))
+
+
+def _others(matches: list[Match], best_id: str, limit: int) -> list[Match]:
+    """Other records, each once: a chained error may be explained by the same record again."""
+    seen = {best_id}
+    out: list[Match] = []
+    for match in matches:
+        if match.record.id not in seen and len(out) < limit:
+            seen.add(match.record.id)
+            out.append(match)
+    return out
+
+
+def _candidate(match: Match) -> str:
+    record = match.record
+    text = _one_line(f"{_class(record)}: {record.error_message}", 70)
+    where = f"{record.file_path}:{record.line_number}"
+    return f"{_INDENT * 2}{match.score:.2f} {match.evidence:<13} {text} ({where})"
+
+
+def _bullets(title: str, items: list[str]) -> list[str]:
+    lines = [f"{_INDENT}{title}"]
+    for item in items:
+        lines.append(
+            textwrap.fill(
+                " ".join(item.split()),
+                WIDTH,
+                initial_indent=f"{_INDENT * 2}- ",
+                subsequent_indent=f"{_INDENT * 2}  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return lines
+
+
+def _one_line(text: str, limit: int) -> str:
+    """Whitespace folded to single spaces, cut at ``limit`` characters: a template may span lines."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."

@@ -1,0 +1,312 @@
+"""A Python environment as errdex mines it: its standard library and its installed distributions.
+
+Checking whether an index is fresh uses only this module's light half (``Environment``,
+``distributions``); the miner is imported when something must actually be mined.
+
+Nothing here imports what is installed.  The target interpreter runs once, isolated and without
+``site`` (so no ``.pth`` file executes), only to say where its libraries live; distributions are
+then read from ``*.dist-info`` on disk (``METADATA``, ``RECORD``, ``direct_url.json``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+import os
+import re
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from email.parser import HeaderParser
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from errdex.errors import ErrdexError
+
+if TYPE_CHECKING:
+    from errdex.mine.pipeline import Source
+
+#: Run by the target interpreter with ``-I -S``.  Without ``site`` a virtual environment does not
+#: set ``sys.prefix`` to itself, so the probe finds its ``pyvenv.cfg`` the way ``site`` would.
+_PROBE = """
+import json, os, sys, sysconfig
+exe = os.path.dirname(os.path.abspath(sys.executable))
+prefix = sys.prefix
+for candidate in (exe, os.path.dirname(exe)):
+    if os.path.isfile(os.path.join(candidate, "pyvenv.cfg")):
+        prefix = candidate
+        break
+paths = sysconfig.get_paths(vars={"base": prefix, "platbase": prefix})
+print(json.dumps({
+    "prefix": prefix,
+    "version": "%d.%d.%d" % sys.version_info[:3],
+    "stdlib": sysconfig.get_paths()["stdlib"],
+    "site": [paths["purelib"], paths["platlib"]],
+}))
+"""
+_PROBE_TIMEOUT = 30
+_GITHUB = re.compile(r"https?://(?:www\.)?github\.com/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
+#: GitHub paths that are not repositories.
+_NOT_OWNERS = frozenset({"sponsors", "orgs", "features", "apps", "marketplace", "topics", "settings"})
+#: Project-URL labels that name the source, most telling first.
+_SOURCE_LABELS = ("source", "source code", "repository", "code", "github", "homepage", "home")
+_NAME = re.compile(r"[-_.]+")
+_SHA = re.compile(r"^[0-9a-f]{40}$")
+#: Standard-library directories that are tests, demos or tools, not what programs call.
+STDLIB_EXCLUDES = (
+    "test", "tests", "idlelib", "turtledemo", "lib2to3", "ensurepip", "site-packages",
+    "dist-packages", "__pycache__", "config-*", "tkinter", "pydoc_data",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """Where one interpreter's libraries live."""
+
+    python: str
+    prefix: Path
+    version: str
+    stdlib: Path
+    site: tuple[Path, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "python": self.python,
+            "prefix": str(self.prefix),
+            "version": self.version,
+            "stdlib": str(self.stdlib),
+            "site": [str(p) for p in self.site],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Environment:
+        site = data["site"]
+        assert isinstance(site, list)
+        return cls(
+            str(data["python"]),
+            Path(str(data["prefix"])),
+            str(data["version"]),
+            Path(str(data["stdlib"])),
+            tuple(Path(str(p)) for p in site),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """One installed distribution, as its ``*.dist-info`` describes it."""
+
+    name: str
+    version: str
+    #: The site-packages directory its files are relative to.
+    site: Path
+    dist_info: Path
+    #: ``owner/name`` on GitHub when its metadata names a repository, else ``pypi/<name>``.
+    repo: str
+    #: The commit it was installed from (``direct_url.json`` of a VCS install), if known.
+    sha: str | None
+    #: Changes whenever the distribution is reinstalled, even at the same version.
+    fingerprint: str
+    #: For an editable install, the source directory it points to.
+    editable: Path | None = None
+
+    @property
+    def on_github(self) -> bool:
+        return not self.repo.startswith("pypi/")
+
+
+def probe(python: str) -> Environment:
+    """Ask the interpreter where its libraries are, without letting it run anything installed."""
+    try:
+        run = subprocess.run(
+            [python, "-I", "-S", "-c", _PROBE],
+            capture_output=True,
+            text=True,
+            timeout=_PROBE_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise ErrdexError(f"cannot run {python} to find its libraries: {exc}") from exc
+    try:
+        data = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        why = (run.stderr.strip().splitlines() or ["no output"])[-1]
+        raise ErrdexError(f"{python} did not say where its libraries are: {why}") from None
+    site = tuple(dict.fromkeys(Path(p) for p in data["site"]))
+    return Environment(python, Path(data["prefix"]), data["version"], Path(data["stdlib"]), site)
+
+
+def distributions(env: Environment) -> list[Distribution]:
+    """Every distribution installed in the environment's site-packages, by name.
+
+    When two directories hold the same name (purelib and platlib), the first wins, as it would
+    on ``sys.path``.
+    """
+    found: dict[str, Distribution] = {}
+    for site in env.site:
+        for dist_info in _dist_infos(site):
+            dist = read_distribution(site, dist_info)
+            if dist is not None:
+                found.setdefault(canonical(dist.name), dist)
+    return sorted(found.values(), key=lambda d: canonical(d.name))
+
+
+def _dist_infos(site: Path) -> Iterator[Path]:
+    try:
+        entries = sorted(os.scandir(site), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".dist-info") and entry.is_dir(follow_symlinks=False):
+            yield Path(entry.path)
+
+
+def read_distribution(site: Path, dist_info: Path) -> Distribution | None:
+    """A distribution from its metadata, or None when the metadata cannot be read."""
+    try:
+        metadata = HeaderParser().parsestr((dist_info / "METADATA").read_text("utf-8", errors="replace"))
+        record = dist_info / "RECORD"
+        stat = record.stat() if record.is_file() else dist_info.stat()
+    except OSError:
+        return None
+    name, version = metadata.get("Name"), metadata.get("Version")
+    if not name or not version:
+        return None
+    direct = _direct_url(dist_info)
+    sha = direct.get("sha")
+    editable = direct.get("editable")
+    repo = direct.get("repo") or _repo(metadata.get_all("Project-URL") or [], metadata.get("Home-page"))
+    return Distribution(
+        name=name.strip(),
+        version=version.strip(),
+        site=site,
+        dist_info=dist_info,
+        repo=repo or f"pypi/{canonical(name)}",
+        sha=sha,
+        fingerprint=f"{version.strip()}:{stat.st_size}:{stat.st_mtime_ns}",
+        editable=Path(editable) if editable else None,
+    )
+
+
+def canonical(name: str) -> str:
+    """A distribution name as PyPI compares them: ``SQLAlchemy`` and ``sqlalchemy`` are one."""
+    return _NAME.sub("-", name).lower()
+
+
+def _repo(project_urls: list[str], home_page: str | None) -> str | None:
+    """owner/name of the GitHub repository the metadata points to, preferring a source link."""
+    labelled = []
+    for entry in project_urls:
+        label, _, url = entry.partition(",")
+        labelled.append((label.strip().lower(), url.strip()))
+    if home_page:
+        labelled.append(("home", home_page.strip()))
+    ranked = sorted(
+        labelled,
+        key=lambda lu: _SOURCE_LABELS.index(lu[0]) if lu[0] in _SOURCE_LABELS else len(_SOURCE_LABELS),
+    )
+    for _, url in ranked:
+        if repo := github_repo(url):
+            return repo
+    return None
+
+
+def github_repo(url: str) -> str | None:
+    m = _GITHUB.match(url)
+    if m is None or m[1].lower() in _NOT_OWNERS:
+        return None
+    return f"{m[1]}/{m[2].removesuffix('.git')}"
+
+
+def _direct_url(dist_info: Path) -> dict[str, str]:
+    """What PEP 610's ``direct_url.json`` says: the commit of a VCS install, an editable's source."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+        data = json.loads((dist_info / "direct_url.json").read_text("utf-8"))
+        out: dict[str, str] = {}
+        url = str(data.get("url", ""))
+        commit = str((data.get("vcs_info") or {}).get("commit_id", ""))
+        if _SHA.match(commit) and (repo := github_repo(url)):
+            out["sha"], out["repo"] = commit, repo
+        if (data.get("dir_info") or {}).get("editable") and url.startswith("file://"):
+            out["editable"] = url.removeprefix("file://")
+        return out
+    return {}
+
+
+def distribution_files(dist: Distribution) -> list[str]:
+    """The ``.py`` files a distribution installed, relative to its site-packages, from ``RECORD``.
+
+    Entries that leave site-packages (scripts in ``bin/``, ``../../``) are not its library.
+    """
+    try:
+        with (dist.dist_info / "RECORD").open(encoding="utf-8", errors="replace", newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError:
+        return []
+    files = []
+    for row in rows:
+        if not row or not row[0].endswith(".py"):
+            continue
+        path = PurePosixPath(row[0].replace("\\", "/"))
+        if path.is_absolute() or ".." in path.parts:
+            continue
+        files.append(path.as_posix())
+    return sorted(set(files))
+
+
+STDLIB_REPO = "python/cpython"
+STDLIB_PACKAGE = "python"
+
+
+def stdlib_source(env: Environment) -> Source:
+    """The standard library, laid out as CPython's repository has it (``Lib/``), linked at the
+    interpreter's release tag."""
+    from errdex.mine.pipeline import Skipped, Source
+    from errdex.mine.sources import Origin, select_files
+
+    selection = select_files(env.stdlib, STDLIB_EXCLUDES)
+    origin = Origin("stdlib", STDLIB_REPO, None, STDLIB_PACKAGE, env.version)
+    return Source(
+        files=selection.files,
+        tests=[],  # Lib/test is CPython's own suite: large, and about the interpreter
+        origin=origin,
+        repo=STDLIB_REPO,
+        sha=None,
+        ref=f"v{env.version}",
+        path_prefix="Lib/",
+        fingerprint=f"{env.version}:{env.stdlib}",
+        skipped=[Skipped(p, r) for p, r in selection.skipped],
+    )
+
+
+def distribution_source(dist: Distribution) -> Source:
+    """A distribution's own files: those its ``RECORD`` lists, or an editable install's tree.
+
+    Paths are relative to site-packages, as tracebacks show them.  Permalinks point at the
+    commit a VCS install records, else at the tag ``v<version>``: the common convention, which
+    some projects do not follow (there is no way to tell offline).
+    """
+    from errdex.mine.pipeline import Skipped, Source, directory_source
+    from errdex.mine.sources import Origin, describe, select_listed
+
+    origin = Origin("installed", dist.repo, dist.sha, dist.name, dist.version)
+    ref = dist.sha or (f"v{dist.version}" if dist.on_github else None)
+    if dist.editable is not None and dist.editable.is_dir():
+        repo = describe(dist.editable).repo or dist.repo  # a checkout's own remote is surer
+        source = directory_source(dist.editable, repo=repo, require_sha=False)
+        source.origin = origin
+        source.fingerprint = dist.fingerprint
+        source.sha = source.sha or dist.sha
+        source.ref = source.sha or ref
+        return source
+    selection, tests = select_listed(dist.site, distribution_files(dist))
+    return Source(
+        files=selection.files,
+        tests=tests,
+        origin=origin,
+        repo=dist.repo,
+        sha=dist.sha,
+        ref=ref,
+        fingerprint=dist.fingerprint,
+        skipped=[Skipped(p, r) for p, r in selection.skipped],
+    )

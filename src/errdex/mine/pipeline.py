@@ -1,0 +1,342 @@
+"""The mining pipeline: select files, extract sites in parallel, resolve, build records."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import multiprocessing
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from errdex.errors import ErrdexError
+from errdex.mine.build import Context, build_records
+from errdex.mine.callers import scan_calls
+from errdex.mine.facts import MAX_CALL_SITES, attach_facts, call_names
+from errdex.mine.python import FileResult, extract
+from errdex.mine.resolve import resolve
+from errdex.mine.sources import (
+    DEFAULT_MAX_FILE_SIZE,
+    Origin,
+    SourceFile,
+    describe,
+    normalise_prefix,
+    read_source,
+    select_files,
+    select_tests,
+)
+from errdex.mine.triggers import extract_triggers
+from errdex.record import Record, RepoInfo, utc_now
+
+__all__ = ["MineResult", "Skipped", "Source", "directory_source", "mine", "mine_sources"]
+
+log = logging.getLogger(__name__)
+
+_REPO = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+_SHA = re.compile(r"^[0-9a-f]{40}$")
+#: Below this many files the cost of starting worker processes outweighs the gain.
+_PARALLEL_THRESHOLD = 64
+_CHUNK = 16
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+@dataclass(slots=True)
+class MineResult:
+    info: RepoInfo
+    records: list[Record]
+    origin: Origin
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Source:
+    """One thing to mine: its files, and what its records say about where they come from."""
+
+    files: list[SourceFile]
+    tests: list[SourceFile]
+    origin: Origin
+    repo: str
+    sha: str | None
+    #: What permalinks point at (the commit, else a release tag); None where there is no GitHub page.
+    ref: str | None
+    path_prefix: str = ""
+    fingerprint: str | None = None
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def mine(
+    path: str | os.PathLike[str],
+    *,
+    repo: str | None = None,
+    sha: str | None = None,
+    path_prefix: str = "",
+    exclude: Iterable[str] = (),
+    default_excludes: bool = True,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> MineResult:
+    """Mine every error site under ``path``.
+
+    ``repo`` and ``sha`` default to what a git checkout says about itself; ``path_prefix``
+    maps an installed layout onto the repository's (``src/``).  ``jobs`` defaults to all cores.
+    """
+    source = directory_source(
+        Path(path),
+        repo=repo,
+        sha=sha,
+        path_prefix=path_prefix,
+        exclude=exclude,
+        default_excludes=default_excludes,
+        max_file_size=max_file_size,
+    )
+    return next(mine_sources([source], jobs=jobs, progress=progress))
+
+
+def directory_source(
+    root: Path,
+    *,
+    repo: str | None = None,
+    sha: str | None = None,
+    path_prefix: str = "",
+    exclude: Iterable[str] = (),
+    default_excludes: bool = True,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    require_sha: bool = True,
+) -> Source:
+    """A directory as a source: a checkout, an unpacked wheel or sdist, an editable install."""
+    if not root.is_dir():
+        raise ErrdexError(f"{root} is not a directory")
+    origin = describe(root)
+    repo = repo or origin.repo
+    sha = (sha or origin.sha or "").lower() or None
+    if repo is None:
+        raise ErrdexError(f"cannot tell which repository {root} is: pass --repo OWNER/NAME")
+    if not _REPO.match(repo):
+        raise ErrdexError(f"--repo must look like OWNER/NAME, not {repo!r}")
+    if sha is None and require_sha:
+        raise ErrdexError(f"cannot tell which commit {root} is: pass --sha with the 40-hex commit")
+    if sha is not None and not _SHA.match(sha):
+        raise ErrdexError(f"--sha must be a full 40-hex commit id, not {sha!r}")
+    exclude = tuple(exclude)  # read twice: for sources and for tests
+    selection = select_files(root, exclude, default_excludes, max_file_size)
+    tests = select_tests(root, exclude, max_file_size) if default_excludes else []
+    return Source(
+        files=selection.files,
+        tests=tests,
+        origin=origin,
+        repo=repo,
+        sha=sha,
+        ref=sha,
+        path_prefix=normalise_prefix(path_prefix),
+        skipped=[Skipped(p, r) for p, r in selection.skipped],
+    )
+
+
+def mine_sources(
+    sources: list[Source], *, jobs: int | None = None, progress: Progress | None = None
+) -> Iterator[MineResult]:
+    """Mine several sources with one pool of workers; one result per source, as each is done.
+
+    Parsing is most of the cost, so every file of every source goes to the pool at once:
+    many small distributions keep both cores busy where one pool each would not.  Records
+    are then built per source, also in parallel.  ``progress`` counts files, then sources.
+    """
+    files = [(n, f) for n, source in enumerate(sources) for f in (*source.files, *source.tests)]
+    total = len(files) + len(sources)
+    extracted: list[list[FileResult]] = [[] for _ in sources]
+    for n, found in _extract_all(files, jobs, _offset(progress, 0, total)):
+        extracted[n].append(found)
+    done = len(files)
+    for mined in _build_all(sources, extracted, jobs):
+        done += 1
+        if progress:
+            progress(done, total)
+        yield mined
+
+
+def _offset(progress: Progress | None, start: int, total: int) -> Progress | None:
+    return None if progress is None else lambda done, _: progress(start + done, total)
+
+
+#: What forked builders read: the parent's sources and extracted files, shared copy-on-write
+#: instead of pickled to each worker.
+_FORKED: tuple[list[Source], list[list[FileResult]]] | None = None
+
+
+def _build_all(
+    sources: list[Source], extracted: list[list[FileResult]], jobs: int | None
+) -> Iterator[MineResult]:
+    global _FORKED
+    workers = jobs or os.cpu_count() or 1
+    if workers <= 1 or len(sources) < 2 or sys.platform != "linux":
+        for source, results in zip(sources, extracted, strict=True):
+            yield _mine_one(source, results)
+        return
+    # Biggest first, so that the last to finish is a small one.
+    order = sorted(range(len(sources)), key=lambda n: len(extracted[n]), reverse=True)
+    pending = set(order)
+    _FORKED = (sources, extracted)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {pool.submit(_mine_forked, n): n for n in order}
+            for future in as_completed(futures):
+                result = future.result()
+                pending.discard(futures[future])
+                yield result
+    except BrokenProcessPool:
+        log.warning("a mining worker died; building the remaining records in this process")
+        for n in sorted(pending):
+            yield _mine_one(sources[n], extracted[n])
+    finally:
+        _FORKED = None
+
+
+def _mine_forked(n: int) -> MineResult:
+    assert _FORKED is not None, "only called in a worker forked by _build_all"
+    sources, extracted = _FORKED
+    return _mine_one(sources[n], extracted[n])
+
+
+def _mine_one(source: Source, extracted: list[FileResult]) -> MineResult:
+    origin, prefix = source.origin, source.path_prefix
+    test_paths = {t.relative for t in source.tests}
+    triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]
+    results = [r for r in extracted if r.path not in test_paths]
+    skipped = source.skipped + [Skipped(r.path, r.error) for r in results if r.error]
+    results = resolve([r for r in results if not r.error])
+
+    ctx = Context(source.repo, source.sha, utc_now(), prefix, origin.package, origin.version, source.ref)
+    records = build_records(results, ctx)
+    # The text again for the call scan: kept lines where a file had sites, else read anew.
+    kept = {r.path: r.lines for r in results}
+    texts = (
+        (prefix + f.relative, "\n".join(lines) if (lines := kept[f.relative]) else _text(f))
+        for f in source.files
+        if f.relative in kept
+    )
+    calls = scan_calls(texts, call_names(records), MAX_CALL_SITES)
+    records = attach_facts(records, results, triggers, calls, prefix)
+    info = RepoInfo(
+        repo=source.repo,
+        sha=source.sha,
+        analyzed_at=ctx.analyzed_at,
+        kind=origin.kind,
+        package=origin.package,
+        version=origin.version,
+        fingerprint=source.fingerprint,
+        files=len(source.files),
+        skipped=len(skipped),
+        sites=sum(len(r.sites) for r in records),
+        records=len(records),
+    )
+    return MineResult(info, records, origin, sorted(skipped, key=lambda s: s.path))
+
+
+def _extract_all(
+    files: list[tuple[int, SourceFile]], jobs: int | None, progress: Progress | None
+) -> Iterator[tuple[int, FileResult]]:
+    """Each file's result with the tag it came with; a worker returns a chunk's results in order."""
+    total = len(files)
+    done = 0
+    workers = jobs or os.cpu_count() or 1
+    if workers <= 1 or total < _PARALLEL_THRESHOLD:
+        for start in range(0, total, _CHUNK):
+            chunk = files[start : start + _CHUNK]
+            yield from _tagged(chunk, extract_files([f for _, f in chunk]))
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+        return
+    # Big files first so the last chunk to finish is a small one.
+    ordered = sorted(files, key=lambda tf: _size(tf[1]), reverse=True)
+    chunks = [ordered[i : i + _CHUNK] for i in range(0, total, _CHUNK)]
+    # fork starts workers in milliseconds and needs no importable __main__; the workers only
+    # parse and walk, touching no lock another thread could hold.
+    method = "fork" if sys.platform == "linux" else "spawn"
+    pending = list(chunks)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+            for batch in pool.map(extract_files, [[f for _, f in chunk] for chunk in chunks]):
+                yield from _tagged(pending.pop(0), batch)
+                done += len(batch)
+                if progress:
+                    progress(done, total)
+    except BrokenProcessPool:
+        log.warning("a mining worker died; mining the remaining files in this process")
+        for chunk in pending:
+            yield from _tagged(chunk, extract_files([f for _, f in chunk]))
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+
+
+def _tagged(
+    chunk: list[tuple[int, SourceFile]], results: list[FileResult]
+) -> Iterator[tuple[int, FileResult]]:
+    return ((n, result) for (n, _), result in zip(chunk, results, strict=True))
+
+
+def _size(f: SourceFile) -> int:
+    try:
+        return f.path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _text(f: SourceFile) -> str:
+    """A file read again for the call scan: it decoded once, so only a race can fail it."""
+    try:
+        return read_source(f.path)
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
+        return ""
+
+
+def extract_files(files: list[SourceFile]) -> list[FileResult]:
+    with _no_cyclic_gc():
+        return [extract_file(f) for f in files]
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause the cyclic collector while parsing.
+
+    Syntax trees hold no reference cycles and are freed by reference counting; left on, the
+    collector rescans every live node of each new tree and adds about a fifth to parse time.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def extract_file(f: SourceFile) -> FileResult:
+    """Read and extract one file; any failure becomes the result's ``error``, never an exception."""
+    try:
+        text = read_source(f.path)
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        if f.is_test:
+            return FileResult(f.relative, None)  # a test we cannot read only lacks its evidence
+        return FileResult(f.relative, f.module, error=f"cannot be decoded: {exc}".splitlines()[0])
+    if f.is_test:
+        return FileResult(f.relative, None, triggers=extract_triggers(text, f.relative))
+    result = extract(text, f.relative, f.module, f.is_package)
+    if not result.sites and not result.candidates:
+        result.lines = []  # nothing will need the source window
+    return result
