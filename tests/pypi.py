@@ -111,6 +111,13 @@ def project_root(unpacked: Path) -> Path:
     return unpacked
 
 
+def fetch_wheel(name: str, version: str) -> Path:
+    """The wheel file of ``name==version``, downloaded at most once."""
+    cache = cache_dir()
+    with locked(cache / f"{canonical(name)}-{version}.whl.lock"):
+        return find_archive(cache, name, version, "wheel") or download(cache, name, version)
+
+
 def fetch_package(name: str, version: str, sdist: bool = False) -> Path:
     """The unpacked root of ``name==version`` from PyPI, downloaded and unpacked at most once.
 

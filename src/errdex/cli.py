@@ -10,10 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.console import Console
-from rich.panel import Panel
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.syntax import Syntax
-from rich.table import Table
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, json_schema, utc_now
@@ -71,6 +67,8 @@ def mine(
     quiet: QuietOption = False,
 ) -> None:
     """Mine every place PATH raises, warns or logs an error, replacing that repository's records."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from errdex.enrich import enrich as run_enrich
     from errdex.mine import mine as run_mine
     from errdex.store import open_store
@@ -215,6 +213,10 @@ def show(
 
 
 def _print_record(record: Record) -> None:
+    from rich.panel import Panel
+    from rich.syntax import Syntax
+    from rich.table import Table
+
     title = f"{record.error_class or record.error_type}: {record.error_message}"
     out.print(Panel(title, title=f"{record.repo} · {record.slug}", subtitle=record.id, expand=False))
     facts = Table.grid(padding=(0, 2))
@@ -290,7 +292,7 @@ def explain(
 
     target, interpreter = default_target(db, python)
     if interpreter is not None:
-        _refresh(target, interpreter, jobs=None, force=False, quiet=as_json or batch)
+        _refresh(target, interpreter, jobs=None, force=False, quiet=False)  # all on stderr
     with open_store(target, create=False) as store:
         matcher = Matcher(store)
         if batch:
@@ -391,7 +393,11 @@ def index(
 
 def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, quiet: bool) -> Refreshed:
     """Index or refresh the environment with a progress bar; every step is said on stderr."""
-    from errdex.envindex import ensure_fresh
+    from errdex.envindex import current, ensure_fresh
+
+    if not force and (done := current(target, interpreter)) is not None:
+        return done  # the common case: no bar, nothing to say
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
         TextColumn("mining"),
@@ -410,7 +416,7 @@ def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, qu
 
         def phase(text: str) -> None:
             if not quiet:
-                bar.console.print(f"errdex: {text}", highlight=False)
+                bar.console.print(f"errdex: {text}", highlight=False, soft_wrap=True)
 
         return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
 
@@ -424,6 +430,8 @@ def _target(db: str | None) -> str:
 @app.command()
 def stats(db: DbOption = None) -> None:
     """Count what the store holds, per repository."""
+    from rich.table import Table
+
     from errdex.store import open_store
 
     with open_store(_target(db)) as store:

@@ -42,11 +42,13 @@ def _venv_python(venv: Path) -> str | None:
 
 
 def environment_db(python: str) -> Path:
-    """Where the index of the environment around ``python`` lives: one file per environment."""
-    absolute = os.path.abspath(python)
-    label = _UNSAFE.sub("-", Path(absolute).parent.parent.name or "python").strip("-") or "python"
-    digest = hashlib.sha256(absolute.encode()).hexdigest()[:12]
-    return platformdirs.user_data_path("errdex") / "environments" / f"{label}-{digest}.db"
+    """Where the index of the environment around ``python`` lives: one file per interpreter path,
+    named after its environment (``project-venv-<hash>.db`` for ``project/.venv/bin/python``)."""
+    absolute = Path(os.path.abspath(python))
+    prefix = absolute.parent.parent
+    label = "-".join(part.lstrip(".") for part in (prefix.parent.name, prefix.name) if part.lstrip("."))
+    digest = hashlib.sha256(str(absolute).encode()).hexdigest()[:12]
+    return platformdirs.user_data_path("errdex") / "environments" / f"{_UNSAFE.sub('-', label)}-{digest}.db"
 
 
 def default_target(db: str | os.PathLike[str] | None, python: str | None = None) -> tuple[str, str | None]:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from errdex.mine.pipeline import MineResult, Progress, Skipped, Source
     from errdex.record import RepoInfo
 
-__all__ = ["Refreshed", "ensure_fresh", "refresh"]
+__all__ = ["Refreshed", "current", "ensure_fresh", "refresh"]
 
 _ENVIRONMENT = "environment"
 _SNAPSHOT = "environment-snapshot"
@@ -128,6 +128,21 @@ def snapshot(env: Environment) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+def current(target: str, python: str) -> Refreshed | None:
+    """What the index holds when it is up to date with the environment, else None.
+
+    The common case, so it is cheap: two settings, a directory listing and a stat per
+    distribution; no store is created and nothing is mined.
+    """
+    if not os.path.isfile(target):
+        return None
+    with open_store(target, create=False) as store:
+        env = _known(store, python)
+        if env is None or store.meta_get(_SNAPSHOT) != snapshot(env):
+            return None
+        return Refreshed(env, unchanged=len(store.repos()))
+
+
 def ensure_fresh(
     target: str,
     python: str,
@@ -137,21 +152,23 @@ def ensure_fresh(
     phase: Phase | None = None,
     force: bool = False,
 ) -> Refreshed:
-    """Build the environment's index, or refresh it when anything was installed or removed.
-
-    When nothing changed (the common case) this costs reading two settings, a directory
-    listing and a stat per distribution.
-    """
+    """Build the environment's index, or refresh it when anything was installed or removed."""
+    if not force and (done := current(target, python)) is not None:
+        return done
     with open_store(target) as store:
-        known = store.meta_get(_ENVIRONMENT)
-        env = Environment.from_json(json.loads(known)) if known else None
-        if env is None or env.python != python or not _interpreter_unchanged(env):
-            env = probe(python)
-        elif not force and store.meta_get(_SNAPSHOT) == snapshot(env):
-            return Refreshed(env, unchanged=len(store.repos()))
+        env = _known(store, python) or probe(python)
         if phase:
             phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
         return refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
+
+
+def _known(store: Store, python: str) -> Environment | None:
+    """The environment as last probed, unless it may since have changed interpreter."""
+    known = store.meta_get(_ENVIRONMENT)
+    env = Environment.from_json(json.loads(known)) if known else None
+    if env is None or env.python != python or not _interpreter_unchanged(env):
+        return None
+    return env
 
 
 def _interpreter_unchanged(env: Environment) -> bool:
