@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import os
 import statistics
 import subprocess
@@ -60,10 +61,8 @@ def parse_baseline(python: str) -> tuple[int, float]:
     files = [f.path for s in sources for f in (*s.files, *s.tests)]
     start = time.process_time()
     for path in files:
-        try:
+        with contextlib.suppress(SyntaxError, ValueError):
             ast.parse(path.read_bytes())
-        except (SyntaxError, ValueError):
-            pass
     return len(files), time.process_time() - start
 
 

@@ -153,16 +153,27 @@ def test_distributions_are_read_from_disk_and_nothing_installed_runs(tmp_path: P
     broken = site / "broken-1.0.dist-info"
     broken.mkdir()
     (broken / "METADATA").write_bytes(b"\xff\xfe not metadata")
+    legacy = site / "legacy-2.0.egg-info"  # what ``setup.py install`` leaves
+    legacy.mkdir()
+    (legacy / "PKG-INFO").write_text("Metadata-Version: 1.1\nName: legacy\nVersion: 2.0\n")
+    (legacy / "installed-files.txt").write_text("../legacy.py\nPKG-INFO\n")
+    (site / "legacy.py").write_text("def f(x):\n    if x < 0:\n        raise ValueError('negative x')\n")
 
     db = tmp_path / "env.db"
     done = ensure_fresh(str(db), str(python))
     assert not marker.exists()
-    assert [d.name for d in distributions(done.environment)] == ["evil"]
-    with open_store(db) as store:
-        evil = [r for r in store.records() if r.package == "evil"]
-    assert [(r.file_path, r.error_message, r.repo) for r in evil] == [
-        ("evil/__init__.py", "imported evil", "acme/evil")
+    assert [d.name for d in distributions(done.environment)] == ["evil", "legacy"]
+    assert [(s.path, s.reason) for _, s in done.skipped] == [
+        (str(broken), "metadata names no distribution (no Name or Version)")
     ]
+    with open_store(db) as store:
+        records = {r.package: r for r in store.records() if r.package in ("evil", "legacy")}
+    # Only the file inside site-packages that the distribution lists, never the ones outside.
+    assert [(r.file_path, r.error_message, r.repo) for r in records.values()] == [
+        ("evil/__init__.py", "imported evil", "acme/evil"),
+        ("legacy.py", "negative x", "pypi/legacy"),
+    ]
+    assert records["legacy"].github_url is None and records["legacy"].conditions == ["x < 0"]
 
 
 def test_which_environment_is_meant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -180,6 +191,9 @@ def test_which_environment_is_meant(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     target, interpreter = default_target(None)
     assert (target, interpreter) == (str(environment_db(str(other))), str(other))
     assert environment_db(str(other)) != environment_db(str(project / ".venv" / "bin" / "python"))
+    # One environment, whichever of its interpreters' names is used.
+    assert environment_db(str(other)) == environment_db(str(other.with_name("python3")))
+    assert environment_db(str(other)).name.startswith(f"{tmp_path.name}-other-")
     monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "chosen.db"))
     assert default_target(None) == (str(tmp_path / "chosen.db"), None)
     assert default_target(tmp_path / "given.db") == (str(tmp_path / "given.db"), None)

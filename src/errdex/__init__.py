@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 # Not ``from typing import TYPE_CHECKING``: ``import errdex`` runs at every interpreter start-up
 # once ``errdex hook install`` is in effect, and typing costs more than the rest of it together.
@@ -19,8 +20,8 @@ __all__ = ["explain", "install", "load_ipython_extension", "uninstall", "unload_
 def explain(error: str | BaseException, db: str | os.PathLike[str] | None = None, top: int = 5) -> Answer:
     """Explain an error message, a pasted traceback, or an exception object.
 
-    ``db`` is a store path (default: ``$ERRDEX_DB``, else this environment's index, which
-    ``errdex index`` builds: the API reads an index, it never builds one).
+    ``db`` is a store path (default: ``$ERRDEX_DB``, else the index of the environment this
+    interpreter runs in, which ``errdex index`` builds: the API reads an index, never builds one).
     """
     # Imported here so that ``import errdex`` stays cheap for hooks that may never fire.
     import traceback
@@ -30,7 +31,7 @@ def explain(error: str | BaseException, db: str | os.PathLike[str] | None = None
     from errdex.store import open_store
 
     text = error if isinstance(error, str) else "".join(traceback.format_exception(error))
-    with open_store(default_target(db)[0], create=False) as store:
+    with open_store(default_target(db, sys.executable)[0], create=False) as store:
         return Matcher(store).explain(text, top)
 
 

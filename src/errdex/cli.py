@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -67,23 +69,11 @@ def mine(
     quiet: QuietOption = False,
 ) -> None:
     """Mine every place PATH raises, warns or logs an error, replacing that repository's records."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from errdex.enrich import enrich as run_enrich
     from errdex.mine import mine as run_mine
     from errdex.store import open_store
 
-    with Progress(
-        TextColumn("mining"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("files"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=quiet,
-    ) as bar:
-        task = bar.add_task("mine", total=None)
+    with _progress(quiet) as (progress, _):
         result = run_mine(
             path,
             repo=repo,
@@ -93,7 +83,7 @@ def mine(
             default_excludes=default_excludes,
             max_file_size=max_file_size,
             jobs=jobs,
-            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            progress=progress,
         )
     records = run_enrich(result.records) if enrich else result.records
     with open_store(_target(db)) as store:
@@ -382,6 +372,7 @@ def index(
         f"{done.environment.prefix} (Python {done.environment.version}): {len(done.mined)} libraries"
         f" mined ({mined} records), {len(done.removed)} removed, {done.unchanged} unchanged -> {target}",
         highlight=False,
+        soft_wrap=True,
     )
     if done.skipped:
         if verbose:
@@ -397,6 +388,13 @@ def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, qu
 
     if not force and (done := current(target, interpreter)) is not None:
         return done  # the common case: no bar, nothing to say
+    with _progress(quiet) as (progress, phase):
+        return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[tuple[Callable[[int, int], None], Callable[[str], None]]]:
+    """A bar of files mined on stderr, and a way to say what is being done above it."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
@@ -418,7 +416,7 @@ def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, qu
             if not quiet:
                 bar.console.print(f"errdex: {text}", highlight=False, soft_wrap=True)
 
-        return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+        yield progress, phase
 
 
 def _target(db: str | None) -> str:

@@ -42,13 +42,27 @@ def _venv_python(venv: Path) -> str | None:
 
 
 def environment_db(python: str) -> Path:
-    """Where the index of the environment around ``python`` lives: one file per interpreter path,
-    named after its environment (``project-venv-<hash>.db`` for ``project/.venv/bin/python``)."""
-    absolute = Path(os.path.abspath(python))
-    prefix = absolute.parent.parent
-    label = "-".join(part.lstrip(".") for part in (prefix.parent.name, prefix.name) if part.lstrip("."))
-    digest = hashlib.sha256(str(absolute).encode()).hexdigest()[:12]
-    return platformdirs.user_data_path("errdex") / "environments" / f"{_UNSAFE.sub('-', label)}-{digest}.db"
+    """Where the index of the environment around ``python`` lives: one file per environment,
+    named after it (``project-venv-<hash>.db`` for ``project/.venv/bin/python``).
+
+    ``venv/bin/python`` and ``venv/bin/python3`` are one environment, and so are
+    ``/usr/bin/python3`` and the ``/usr/bin/python3.11`` it links to.
+    """
+    home = environment_home(python)
+    parts = (home.parent.name, home.name) if home.is_dir() else (home.name,)
+    label = _UNSAFE.sub("-", "-".join(p.lstrip(".") for p in parts if p.lstrip(".")))
+    digest = hashlib.sha256(str(home).encode()).hexdigest()[:12]
+    return platformdirs.user_data_path("errdex") / "environments" / f"{label}-{digest}.db"
+
+
+def environment_home(python: str) -> Path:
+    """A virtual environment's directory (where its ``pyvenv.cfg`` is), else the interpreter's
+    real path.  A venv's interpreter is a link to the base one, so it must not be resolved."""
+    exe = Path(os.path.abspath(python))
+    for directory in (exe.parent, exe.parent.parent):
+        if (directory / "pyvenv.cfg").is_file():
+            return directory
+    return exe.resolve()
 
 
 def default_target(db: str | os.PathLike[str] | None, python: str | None = None) -> tuple[str, str | None]:

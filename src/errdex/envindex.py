@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from errdex.mine.environment import (
+    METADATA_SUFFIXES,
     STDLIB_PACKAGE,
     STDLIB_REPO,
     Distribution,
@@ -66,8 +67,12 @@ def refresh(
     phase: Phase | None = None,
 ) -> Refreshed:
     """Bring the store's copy of the environment up to date; returns what changed."""
+    from errdex.mine.pipeline import Skipped, mine_sources
+
     done = Refreshed(env)
-    installed = distributions(env)
+    problems: list[tuple[str, str]] = []
+    installed = distributions(env, problems)
+    done.skipped += [("metadata", Skipped(path, why)) for path, why in problems]
     wanted: dict[tuple[str, str | None], tuple[str, Callable[[], Source]]] = {
         (STDLIB_REPO, STDLIB_PACKAGE): (f"{env.version}:{env.stdlib}", lambda: stdlib_source(env)),
     }
@@ -85,8 +90,6 @@ def refresh(
     ]
     done.unchanged = len(wanted) - len(stale)
     if stale:
-        from errdex.mine.pipeline import mine_sources
-
         if phase:
             phase(f"reading {len(stale)} of {len(wanted)} libraries")
         sources = [make() for make in stale]
@@ -116,12 +119,13 @@ def snapshot(env: Environment) -> str:
     parts = [env.python, env.version, str(env.stdlib)]
     for site in env.site:
         try:
-            entries = sorted(e.name for e in os.scandir(site) if e.name.endswith(".dist-info"))
+            entries = sorted(e.name for e in os.scandir(site) if e.name.endswith(METADATA_SUFFIXES))
         except OSError:
             continue
         for name in entries:
             try:
-                stat = (site / name / "RECORD").stat()
+                listing = "installed-files.txt" if name.endswith(".egg-info") else "RECORD"
+                stat = (site / name / listing).stat()
                 parts.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}")
             except OSError:
                 parts.append(name)

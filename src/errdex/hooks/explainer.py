@@ -9,6 +9,7 @@ this error: ...``, printed after the user's traceback, never instead of it.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import traceback
 from pathlib import Path
@@ -114,14 +115,14 @@ def _without_harness(tb: TracebackType | None, harness: tuple[str, ...]) -> Trac
 
 def existing_store(db: Db) -> str:
     """The store ``db`` names, resolved as the CLI resolves it (``--db``, ``$ERRDEX_DB``, else the
-    index of this Python environment), provided it exists.
+    index of the environment this interpreter runs in), provided it exists.
 
     A hook only reads: indexing an environment takes minutes, far too long to keep a failed
     program waiting, so a missing index gets the command that builds it instead.
     """
     from errdex.defaults import default_target
 
-    target, _ = default_target(db)
+    target, _ = default_target(db, sys.executable)
     if not target.startswith(_POSTGRES) and not Path(target).is_file():
         raise ErrdexError(f"no errdex database at {target} (run `errdex index` to build one)")
     return target

@@ -136,53 +136,62 @@ def probe(python: str) -> Environment:
     return Environment(python, Path(data["prefix"]), data["version"], Path(data["stdlib"]), site)
 
 
-def distributions(env: Environment) -> list[Distribution]:
+def distributions(env: Environment, problems: list[tuple[str, str]] | None = None) -> list[Distribution]:
     """Every distribution installed in the environment's site-packages, by name.
 
     When two directories hold the same name (purelib and platlib), the first wins, as it would
-    on ``sys.path``.
+    on ``sys.path``.  Metadata errdex cannot read is reported in ``problems`` as (path, why).
     """
     found: dict[str, Distribution] = {}
     for site in env.site:
-        for dist_info in _dist_infos(site):
-            dist = read_distribution(site, dist_info)
-            if dist is not None:
-                found.setdefault(canonical(dist.name), dist)
+        for info in _metadata_dirs(site):
+            try:
+                dist = read_distribution(site, info)
+            except ValueError as exc:
+                if problems is not None:
+                    problems.append((str(info), str(exc)))
+                continue
+            found.setdefault(canonical(dist.name), dist)
     return sorted(found.values(), key=lambda d: canonical(d.name))
 
 
-def _dist_infos(site: Path) -> Iterator[Path]:
+def _metadata_dirs(site: Path) -> Iterator[Path]:
     try:
         entries = sorted(os.scandir(site), key=lambda e: e.name)
     except OSError:
         return
     for entry in entries:
-        if entry.name.endswith(".dist-info") and entry.is_dir(follow_symlinks=False):
+        if entry.name.endswith(METADATA_SUFFIXES) and entry.is_dir(follow_symlinks=False):
             yield Path(entry.path)
 
 
-def read_distribution(site: Path, dist_info: Path) -> Distribution | None:
-    """A distribution from its metadata, or None when the metadata cannot be read."""
+#: A wheel installs ``*.dist-info``; ``setup.py install`` and some system packages ``*.egg-info``.
+METADATA_SUFFIXES = (".dist-info", ".egg-info")
+
+
+def read_distribution(site: Path, info: Path) -> Distribution:
+    """A distribution from its metadata; ``ValueError`` says why it cannot be read."""
+    egg = info.name.endswith(".egg-info")
+    listing = info / ("installed-files.txt" if egg else "RECORD")
     try:
-        metadata = HeaderParser().parsestr((dist_info / "METADATA").read_text("utf-8", errors="replace"))
-        record = dist_info / "RECORD"
-        stat = record.stat() if record.is_file() else dist_info.stat()
-    except OSError:
-        return None
+        text = (info / ("PKG-INFO" if egg else "METADATA")).read_text("utf-8", errors="replace")
+        stat = listing.stat() if listing.is_file() else info.stat()
+    except OSError as exc:
+        raise ValueError(f"metadata cannot be read: {exc.strerror or exc}") from None
+    metadata = HeaderParser().parsestr(text)
     name, version = metadata.get("Name"), metadata.get("Version")
     if not name or not version:
-        return None
-    direct = _direct_url(dist_info)
-    sha = direct.get("sha")
+        raise ValueError("metadata names no distribution (no Name or Version)")
+    direct = _direct_url(info)
     editable = direct.get("editable")
     repo = direct.get("repo") or _repo(metadata.get_all("Project-URL") or [], metadata.get("Home-page"))
     return Distribution(
         name=name.strip(),
         version=version.strip(),
         site=site,
-        dist_info=dist_info,
+        dist_info=info,
         repo=repo or f"pypi/{canonical(name)}",
-        sha=sha,
+        sha=direct.get("sha"),
         fingerprint=f"{version.strip()}:{stat.st_size}:{stat.st_mtime_ns}",
         editable=Path(editable) if editable else None,
     )
@@ -234,20 +243,26 @@ def _direct_url(dist_info: Path) -> dict[str, str]:
 
 
 def distribution_files(dist: Distribution) -> list[str]:
-    """The ``.py`` files a distribution installed, relative to its site-packages, from ``RECORD``.
+    """The ``.py`` files a distribution installed, relative to its site-packages: from ``RECORD``,
+    or an egg-info's ``installed-files.txt`` (whose paths are relative to the egg-info).
 
     Entries that leave site-packages (scripts in ``bin/``, ``../../``) are not its library.
     """
+    egg = dist.dist_info.name.endswith(".egg-info")
     try:
-        with (dist.dist_info / "RECORD").open(encoding="utf-8", errors="replace", newline="") as f:
-            rows = list(csv.reader(f))
+        with (dist.dist_info / ("installed-files.txt" if egg else "RECORD")).open(
+            encoding="utf-8", errors="replace", newline=""
+        ) as f:
+            entries = [line.strip() for line in f] if egg else [row[0] for row in csv.reader(f) if row]
     except OSError:
         return []
     files = []
-    for row in rows:
-        if not row or not row[0].endswith(".py"):
+    for entry in entries:
+        if not entry.endswith(".py"):
             continue
-        path = PurePosixPath(row[0].replace("\\", "/"))
+        path = PurePosixPath(entry.replace("\\", "/"))
+        if egg:  # ``../pkg/mod.py`` from inside ``pkg-1.0.egg-info``
+            path = PurePosixPath(os.path.normpath(PurePosixPath(dist.dist_info.name) / path))
         if path.is_absolute() or ".." in path.parts:
             continue
         files.append(path.as_posix())

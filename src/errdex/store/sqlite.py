@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple, Self
@@ -116,10 +117,7 @@ class SqliteStore:
     def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
         """Replace one source's records (its repo and package) in one transaction, so a failed
         run leaves the previous version.  Distributions sharing a repository stay apart."""
-        self._writable()
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as db:
             self._delete(info.repo, info.package)
             count = sites = 0
             for record in records:
@@ -132,26 +130,12 @@ class SqliteStore:
                 f" VALUES ({', '.join('?' * len(_REPO_COLUMNS))})",
                 [row[column] for column in _REPO_COLUMNS],
             )
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         return stored
 
     def remove(self, repo: str, package: str | None) -> int:
         """Drop one source and its records (an uninstalled distribution); returns how many records."""
-        self._writable()
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            removed = self._delete(repo, package)
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        return removed
+        with self._transaction():
+            return self._delete(repo, package)
 
     def _delete(self, repo: str, package: str | None) -> int:
         # Every change of records makes a new generation: caches derived from an older one
@@ -165,9 +149,20 @@ class SqliteStore:
         db.execute("DELETE FROM cache")
         return removed
 
-    def _writable(self) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed whole, or rolled back on any error (even Ctrl-C)."""
         if self.readonly:
             raise ErrdexError(f"{self.path} is open read-only; open it writable to store records")
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
     def _insert(self, info: RepoInfo, record: Record) -> int:
         """Insert one record and its sites; returns how many sites were indexed."""
@@ -204,19 +199,11 @@ class SqliteStore:
     def update_prose(self, records: Iterable[Record]) -> int:
         """Re-enrichment changes what records say, not what they match: the pattern index,
         sites and search text stay, and so does the generation."""
-        self._writable()
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as db:
             changed = 0
             for record in records:
                 data = dumps(record.to_errdex())
                 changed += db.execute("UPDATE records SET data = ? WHERE id = ?", (data, record.id)).rowcount
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         return changed
 
     def records(self, repo: str | None = None) -> Iterator[Record]:
@@ -313,8 +300,10 @@ class SqliteStore:
         return None if row is None else str(row[0])
 
     def meta_put(self, key: str, value: str) -> None:
-        """Keep a small setting beside the records (what environment an index is of)."""
-        self._writable()
+        """Keep a small setting beside the records (what environment an index is of); skipped when
+        the store is read-only, like the cache."""
+        if self.readonly:
+            return
         self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"user:{key}", value))
 
     def stats(self) -> dict[str, int]:
