@@ -101,7 +101,7 @@ def is_truth(match: Match, truth: dict[str, Any]) -> bool:
     # A helper call's site also names the helper's own raise, where the innermost frame points.
     return any(
         same(site.file_path, site.line_number) or same(site.via_file_path, site.via_line_number)
-        for site in match.record.sites
+        for site in match.stored.sites
     )
 
 
@@ -130,10 +130,10 @@ def evaluate(matcher: Matcher, errors: list[dict[str, Any]], top: int, misses: i
             # without frames cannot tell them apart, and errdex lists them all.
             twins = [m for m in matches if matches[0].score - m.score < 1e-9] if matches else []
             twin = any(
-                is_truth(m, truth) and m.record.message_pattern == matches[0].record.message_pattern
+                is_truth(m, truth) and m.stored.message_pattern == matches[0].stored.message_pattern
                 for m in twins
             )
-            exact = first and MessageMatcher(matches[0].record.message_pattern).match(error["message"])
+            exact = first and MessageMatcher(matches[0].stored.message_pattern).match(error["message"])
             for t in (tally, also):
                 t.total += 1
                 t.candidates.append(len(matches))

@@ -338,7 +338,7 @@ def _print_answer(answer: Answer) -> None:
     if others:
         out.print("[bold]Other candidates[/bold]")
         for match in others:
-            record = match.record
+            record = match.stored  # one line of facts: no prose needed
             where = f"{record.repo} {record.file_path}:{record.line_number}, {record.id}"
             out.print(
                 f"  {match.score:.2f} {match.evidence:<13} {record.error_class or ''}:"

@@ -75,7 +75,7 @@ def _frames(answer: Answer, match: Match) -> tuple[Frame, ...]:
 def _site(match: Match, frames: tuple[Frame, ...]) -> tuple[str | None, str, int]:
     """Where the record is raised: the site a traceback frame points at when there is one (a
     record keeps every line raising its message, and the first is not always the one that ran)."""
-    record = match.record
+    record = match.stored
     for site in record.sites:
         for frame in frames:
             if frame.line == site.line_number and _same_file(frame.relative or frame.path, site.file_path):
@@ -93,14 +93,14 @@ def _others(matches: list[Match], best_id: str, limit: int) -> list[Match]:
     seen = {best_id}
     out: list[Match] = []
     for match in matches:
-        if match.record.id not in seen and len(out) < limit:
-            seen.add(match.record.id)
+        if match.stored.id not in seen and len(out) < limit:
+            seen.add(match.stored.id)
             out.append(match)
     return out
 
 
 def _candidate(match: Match) -> str:
-    record = match.record
+    record = match.stored  # one line of facts: no prose needed
     text = _one_line(f"{_class(record)}: {record.error_message}", 70)
     where = f"{record.file_path}:{record.line_number}"
     return f"{_INDENT * 2}{match.score:.2f} {match.evidence:<13} {text} ({where})"

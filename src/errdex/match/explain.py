@@ -38,10 +38,20 @@ _VERSION_PART = re.compile(r"\d+")
 class Match:
     score: float
     evidence: Evidence
-    record: Record
+    #: The record as the store holds it; ``record`` is the same with its prose.
+    stored: Record
     captures: dict[str, str] = field(default_factory=dict)
     #: Which error of the paste this explains (an index into ``Answer.query.errors``).
     error: int = 0
+    _readable: Record | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def record(self) -> Record:
+        """The record with its prose, written on first use when the store kept none (the
+        environment index): matching itself never pays for enrichment."""
+        if self._readable is None:
+            self._readable = with_prose(self.stored)
+        return self._readable
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -181,7 +191,7 @@ class Matcher:
         for score, _, _, num in ranked[:top]:
             entry, record = scored[num], records[num]
             captures = dict(zip(record.placeholders, entry.captures, strict=False))
-            out.append(Match(score, entry.evidence(), with_prose(record), captures, position))
+            out.append(Match(score, entry.evidence(), record, captures, position))
         return out
 
     def _frames(self, frames: tuple[Frame, ...], scored: dict[int, _Scored]) -> None:
