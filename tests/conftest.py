@@ -18,3 +18,40 @@ def pypi_package() -> Callable[..., Path]:
     """``pypi_package(name, version, sdist=False)`` returns the unpacked package, from the cache after
     the first time; ``sdist=True`` asks for the source distribution, tests and all."""
     return fetch_package
+
+
+@pytest.fixture(scope="session")
+def stdlib_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of this interpreter's real ``ipaddress`` and ``fractions`` modules, mined as
+    CPython lays them out (``Lib/``): errors any test can raise for real and look up."""
+    import ipaddress
+    import shutil
+
+    from errdex.mine import mine
+    from errdex.store import open_store
+
+    root = tmp_path_factory.mktemp("stdlib")
+    for module in ("ipaddress.py", "fractions.py"):
+        shutil.copy(Path(ipaddress.__file__).parent / module, root / module)
+    db = tmp_path_factory.mktemp("stdlib-db") / "errdex.db"
+    with open_store(db) as store:
+        result = mine(root, repo="python/cpython", sha="0" * 40, path_prefix="Lib/", jobs=1)
+        store.replace_repo(result.info, result.records)
+    return db
+
+
+def real_traceback(code: str) -> str:
+    """The traceback a real Python prints for ``code``."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stderr
+    return done.stderr
+
+
+def innermost(traceback: str, file_name: str) -> int:
+    """The line the innermost frame in ``file_name`` names: where the error was raised."""
+    import re
+
+    return int(re.findall(rf'{re.escape(file_name)}", line (\d+)', traceback)[-1])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import re
-import shutil
 import subprocess
 import sys
 import traceback
@@ -23,16 +22,9 @@ SHA = "0" * 40
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Store:
+def store(stdlib_db: Path) -> Store:
     """The real ipaddress and fractions modules of this interpreter, mined."""
-    root = tmp_path_factory.mktemp("stdlib")
-    for module in ("ipaddress.py", "fractions.py"):
-        shutil.copy(Path(ipaddress.__file__).parent / module, root / module)
-    db = tmp_path_factory.mktemp("db") / "errdex.db"
-    with open_store(db) as writable:
-        result = mine(root, repo="python/cpython", sha=SHA, path_prefix="Lib/", jobs=1)
-        writable.replace_repo(result.info, result.records)
-    return open_store(db)
+    return open_store(stdlib_db)
 
 
 def raised(code: str) -> tuple[BaseException, traceback.FrameSummary]:

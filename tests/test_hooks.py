@@ -348,14 +348,23 @@ def failure_block(output: list[str]) -> tuple[list[str], list[str]]:
     return block[:cut], block[cut + 1 :]
 
 
-def test_pytest_plugin_adds_an_errdex_section_under_the_failure(
-    click_store: tuple[Path, Path], pytester: pytest.Pytester
-) -> None:
-    db, click_root = click_store
-    pytester.syspathinsert(click_root)
+@pytest.fixture
+def run_pytest(
+    pytester: pytest.Pytester, click_store: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., pytest.RunResult]:
+    """A real pytest in its own process, importing the unpacked click wheel: in this process,
+    another click (a dependency of the server) may be imported already."""
+    monkeypatch.setenv("PYTHONPATH", str(click_store[1]))
     pytester.makepyfile(test_click=FAILING_TEST)
-    plain = pytester.runpytest("-p", "no:cacheprovider")
-    explained = pytester.runpytest("-p", "no:cacheprovider", "--errdex", "--errdex-db", str(db))
+    return lambda *args: pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+
+
+def test_pytest_plugin_adds_an_errdex_section_under_the_failure(
+    click_store: tuple[Path, Path], run_pytest: Callable[..., pytest.RunResult]
+) -> None:
+    db = click_store[0]
+    plain = run_pytest()
+    explained = run_pytest("--errdex", "--errdex-db", str(db))
     plain.assert_outcomes(failed=1)
     explained.assert_outcomes(failed=1)
     failure, section = failure_block(plain.outlines)
@@ -368,12 +377,10 @@ def test_pytest_plugin_adds_an_errdex_section_under_the_failure(
 
 
 def test_pytest_plugin_reports_its_own_failure_in_one_line(
-    click_store: tuple[Path, Path], pytester: pytest.Pytester, tmp_path: Path
+    run_pytest: Callable[..., pytest.RunResult], tmp_path: Path
 ) -> None:
-    pytester.syspathinsert(click_store[1])
-    pytester.makepyfile(test_click=FAILING_TEST)
     missing = tmp_path / "none.db"
-    result = pytester.runpytest("-p", "no:cacheprovider", "--errdex", "--errdex-db", str(missing))
+    result = run_pytest("--errdex", "--errdex-db", str(missing))
     result.assert_outcomes(failed=1)
     _, section = failure_block(result.outlines)
     assert section == [f"{FAILED} no errdex database at {missing} (run `errdex index` to build one)"]

@@ -451,6 +451,26 @@ def stats(db: DbOption = None) -> None:
 
 
 @app.command()
+def serve(
+    db: DbOption = None,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (loopback unless you mean to share).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    time_budget: Annotated[
+        float, typer.Option(min=0.01, help="Seconds a lookup may take before the answer is 503.")
+    ] = 5.0,
+) -> None:
+    """Serve the store read-only: the HTTP API (/api/search, /api/explain, /api/errors/ID,
+    /api/repos, /schema.json, /docs) and pages to paste an error into and read records."""
+    import uvicorn
+
+    from errdex.serve.api import create_app
+
+    uvicorn.run(create_app(_target(db), time_budget=time_budget), host=host, port=port, log_level="info")
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of an errdex record (schema v2 fields plus extensions)."""
     sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
@@ -492,6 +512,15 @@ def hook_uninstall(site_dir: SiteDirOption = None) -> None:
     path, removed = uninstall_pth(site_dir)
     message = f"removed {path}" if removed else f"no errdex hook at {path}: nothing to remove"
     out.print(message, markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
+def mcp(db: DbOption = None) -> None:
+    """Serve the store read-only to coding agents: an MCP server on stdio with the tools
+    search_error, explain_error, get_error and list_repos (stdout carries only the protocol)."""
+    from errdex.serve.mcp import serve as serve_mcp
+
+    serve_mcp(_target(db))
 
 
 def main() -> None:

@@ -340,7 +340,10 @@ def _file_name(path: str) -> str:
 def _connect(path: Path, readonly: bool, create: bool) -> sqlite3.Connection:
     """A configured connection to a file holding this store schema; creates it unless read-only."""
     if (readonly or not create) and not path.is_file():
-        raise ErrdexError(f"no errdex database at {path}: mine something into it first (errdex mine PATH)")
+        raise ErrdexError(
+            f"no errdex database at {path}: build one with errdex index (a Python environment)"
+            " or errdex mine PATH (a source tree)"
+        )
     try:
         if readonly:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)

@@ -1,0 +1,143 @@
+"""The HTTP API, served for real on loopback by ``errdex serve``, answering real errors."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from conftest import innermost, real_traceback
+from errdex.record import SCHEMA_V2_KEYS
+
+ERRDEX = Path(sys.executable).with_name("errdex")
+BAD_ADDRESS = "import ipaddress; ipaddress.ip_address('999.1.1.1')"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def serve(db: Path, *extra: str) -> Iterator[str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [str(ERRDEX), "serve", "--db", str(db), "--port", str(port), *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                httpx.get(f"{url}/api/repos", timeout=1)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.stderr.read().decode() if server.stderr else ""
+                time.sleep(0.05)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+@pytest.fixture(scope="module")
+def api(stdlib_db: Path) -> Iterator[httpx.Client]:
+    for url in serve(stdlib_db):
+        with httpx.Client(base_url=url, timeout=30) as client:
+            yield client
+
+
+def test_search_finds_the_raise_in_the_existing_apis_shape(api: httpx.Client) -> None:
+    traceback = real_traceback(BAD_ADDRESS)
+    found = api.get("/api/search", params={"q": traceback.splitlines()[-1], "limit": 3})
+    assert found.status_code == 200
+    body = found.json()
+    assert set(body) == {"matches", "datasetVersion"}
+    best = body["matches"][0]
+    assert set(best) == {"id", "repo", "code", "message", "score", "matchType", "url"}
+    assert best["matchType"] == "pattern+class" and best["repo"] == "python/cpython"
+
+    record = api.get(f"/api/errors/{best['id']}").json()
+    assert set(record) == {"record", "datasetVersion"}
+    assert tuple(record["record"]) == SCHEMA_V2_KEYS  # the example's keys, in its order
+    assert record["record"]["filePath"] == "Lib/ipaddress.py"
+    line = innermost(traceback, "ipaddress.py")
+    assert record["record"]["lineNumber"] <= line <= record["record"]["sourceCodeEnd"]
+    assert record["record"]["solutions"], "served records carry their prose"
+    by_slug = api.get(f"/api/errors/python/cpython/{record['record']['slug']}").json()
+    assert by_slug["record"]["id"] == best["id"]
+
+
+def test_explain_answers_as_the_cli_does(api: httpx.Client, stdlib_db: Path) -> None:
+    traceback = real_traceback("from fractions import Fraction; Fraction(1, 0)")
+    served = api.post("/api/explain", json={"text": traceback, "top": 3})
+    assert served.status_code == 200
+    cli = subprocess.run(
+        [str(ERRDEX), "explain", "-", "--json", "--top", "3", "--db", str(stdlib_db)],
+        input=traceback,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert served.json() == json.loads(cli.stdout)
+    best = served.json()["matches"][0]
+    assert best["evidence"] == "frame"
+    assert best["record"]["lineNumber"] == innermost(traceback, "fractions.py")
+
+
+def test_repos_schema_and_docs(api: httpx.Client) -> None:
+    repos = api.get("/api/repos").json()
+    assert [r["repo"] for r in repos["repos"]] == ["python/cpython"]
+    assert repos["datasetVersion"] == repos["repos"][0]["analyzedAt"]
+    assert "errorMessage" in api.get("/schema.json").json()["properties"]
+    assert "/api/search" in api.get("/openapi.json").json()["paths"]
+    assert api.get("/docs").status_code == 200
+
+
+def test_bad_requests_get_clear_answers(api: httpx.Client) -> None:
+    assert api.get("/api/search", params={"q": "x", "limit": 26}).status_code == 422
+    assert api.get("/api/search", params={"q": "ValueError: x", "repo": "acme/none"}).json()["matches"] == []
+    missing = api.get("/api/errors/0123456789abcdef")
+    assert missing.status_code == 404 and "no record" in missing.json()["detail"]
+    empty = api.post("/api/explain", json={"text": "  "})
+    assert empty.status_code == 400 and "empty" in empty.json()["detail"]
+    binary = api.post("/api/explain", json={"text": "\x00\x01binary\x00" * 20})
+    assert binary.status_code == 400 and "binary" in binary.json()["detail"]
+    # Over the paste limit but inside the body limit: errdex's own message.
+    big = api.post("/api/explain", json={"text": "x" * 1_500_000})
+    assert big.status_code == 400 and "1,000,000" in big.json()["detail"]
+    # Over the body limit: refused before it is read, declared or streamed.
+    huge = api.post("/api/explain", content=b"x" * 2_000_001, headers={"content-type": "application/json"})
+    assert huge.status_code == 413
+
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b"y" * 100_000
+
+    streamed = api.post("/api/explain", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413 and "larger than" in streamed.json()["detail"]
+    assert api.get("/api/repos").status_code == 200  # and the server is still up
+
+
+def test_a_lookup_over_its_time_budget_answers_503(stdlib_db: Path) -> None:
+    paste = real_traceback(BAD_ADDRESS) * 2000  # about 1 MB of frames to parse
+    for url in serve(stdlib_db, "--time-budget", "0.01"):
+        answer = httpx.post(f"{url}/api/explain", json={"text": paste[:999_000]}, timeout=30)
+        assert answer.status_code == 503 and "longer than 0.01 s" in answer.json()["detail"]
+        assert httpx.get(f"{url}/api/repos", timeout=10).status_code == 200
+
+
+def test_the_server_never_writes_the_store(stdlib_db: Path, api: httpx.Client) -> None:
+    before = hashlib.sha256(stdlib_db.read_bytes()).hexdigest()
+    api.get("/api/search", params={"q": "ValueError: Invalid literal for Fraction: 'x'"})
+    api.post("/api/explain", json={"text": real_traceback(BAD_ADDRESS)})
+    assert hashlib.sha256(stdlib_db.read_bytes()).hexdigest() == before
