@@ -133,7 +133,13 @@ def test_a_lookup_over_its_time_budget_answers_503(stdlib_db: Path) -> None:
     for url in serve(stdlib_db, "--time-budget", "0.01"):
         answer = httpx.post(f"{url}/api/explain", json={"text": paste[:999_000]}, timeout=30)
         assert answer.status_code == 503 and "longer than 0.01 s" in answer.json()["detail"]
-        assert httpx.get(f"{url}/api/repos", timeout=10).status_code == 200
+        # The abandoned lookup finishes on its own; then the server answers within budget again.
+        for _ in range(100):
+            if httpx.get(f"{url}/api/repos", timeout=10).status_code == 200:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the server stayed over its budget")
 
 
 def test_the_server_never_writes_the_store(stdlib_db: Path, api: httpx.Client) -> None:
@@ -141,3 +147,12 @@ def test_the_server_never_writes_the_store(stdlib_db: Path, api: httpx.Client) -
     api.get("/api/search", params={"q": "ValueError: Invalid literal for Fraction: 'x'"})
     api.post("/api/explain", json={"text": real_traceback(BAD_ADDRESS)})
     assert hashlib.sha256(stdlib_db.read_bytes()).hexdigest() == before
+
+
+def test_several_worker_processes_serve_the_same_answers(stdlib_db: Path, api: httpx.Client) -> None:
+    message = real_traceback(BAD_ADDRESS).splitlines()[-1]
+    expected = api.get("/api/search", params={"q": message}).json()
+    for url in serve(stdlib_db, "--workers", "2"):
+        with httpx.Client(base_url=url, timeout=30) as client:
+            answers = [client.get("/api/search", params={"q": message}).json() for _ in range(6)]
+    assert all(answer == expected for answer in answers)

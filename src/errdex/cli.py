@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -460,14 +461,34 @@ def serve(
     time_budget: Annotated[
         float, typer.Option(min=0.01, help="Seconds a lookup may take before the answer is 503.")
     ] = 5.0,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Server processes (lookups hold Python's lock: one per core).")
+    ] = 1,
 ) -> None:
     """Serve the store read-only: the HTTP API (/api/search, /api/explain, /api/errors/ID,
     /api/repos, /schema.json, /docs) and pages to paste an error into and read records."""
     import uvicorn
 
-    from errdex.serve.api import create_app
+    from errdex.serve.api import SERVE_BUDGET, SERVE_DB, create_app
 
-    uvicorn.run(create_app(_target(db), time_budget=time_budget), host=host, port=port, log_level="info")
+    target = _target(db)
+    create_app(target)  # a store that cannot be opened fails here, in one line, not in each worker
+    # Lookups run in threads beside the event loop; handing Python's lock over every 5 ms (the
+    # default) lets one long explain delay every quick search behind it by that much, each time.
+    sys.setswitchinterval(0.0005)
+    if workers == 1:
+        uvicorn.run(create_app(target, time_budget=time_budget), host=host, port=port, log_level="info")
+        return
+    # Worker processes build the app themselves, from the environment they inherit.
+    os.environ[SERVE_DB], os.environ[SERVE_BUDGET] = target, str(time_budget)
+    uvicorn.run(
+        "errdex.serve.api:app_from_environment",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="info",
+    )
 
 
 @app.command()

@@ -8,6 +8,7 @@ whole, and a lookup that takes longer than ``time_budget`` seconds answers 503.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -110,6 +111,15 @@ def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_B
 
     app.include_router(pages)
     return app
+
+
+SERVE_DB = "ERRDEX_SERVE_DB"
+SERVE_BUDGET = "ERRDEX_SERVE_TIME_BUDGET"
+
+
+def app_from_environment() -> FastAPI:
+    """The app a worker process of ``errdex serve --workers N`` builds (uvicorn's factory)."""
+    return create_app(os.environ[SERVE_DB], time_budget=float(os.environ.get(SERVE_BUDGET, TIME_BUDGET)))
 
 
 def request_budget(app: FastAPI) -> float:
