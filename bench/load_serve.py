@@ -1,6 +1,6 @@
 """A bounded load test of ``errdex serve`` on loopback: many clients, mixed search and explain.
 
-    .venv/bin/python bench/load_serve.py [--db STORE] [--clients 50] [--seconds 20] [--pause 0.5]
+    .venv/bin/python bench/load_serve.py [--db STORE] [--clients 50] [--seconds 20] [--pause 1 0.5]
 
 Without ``--db`` it indexes this project's ``.venv`` (the standard library and every
 installed distribution) into a temporary store first, and stores its prose (``errdex
@@ -10,10 +10,11 @@ roughly doubles what an explain costs.  The clients are real HTTP clients
 questions are real: errors raised by running real standard-library code in subprocesses;
 searches send their last line, explains the whole traceback.
 
-Two loads: clients that pause between requests (``--pause`` seconds on average, exponentially
-distributed: 50 clients at 0.5 s send about 100 requests a second), which is how a team or a
-fleet of agents uses a shared index; then clients sending back to back, which measures the
-most the server answers (there, latency is the queue: 50 requests in flight wait their turn).
+Loads: clients that pause between requests (each ``--pause`` in turn, seconds on average,
+exponentially distributed: 50 clients at 1 s send about 50 requests a second, at 0.5 s about
+100), which is how a team or a fleet of agents uses a shared index; then clients sending back
+to back, which measures the most the server answers (there, latency is the queue: 50 requests
+in flight wait their turn).
 Baseline, measured in the same run under the same load: ``GET /schema.json``, a route that
 returns a fixed document, i.e. what the server and the clients cost with no lookup at all.
 """
@@ -129,7 +130,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=1, help="errdex serve --workers")
     parser.add_argument(
-        "--pause", type=float, default=0.5, help="mean seconds each client waits between requests"
+        "--pause",
+        type=float,
+        nargs="+",
+        default=[1.0, 0.5],
+        help="mean seconds each client waits between requests (one load per value)",
     )
     args = parser.parse_args()
 
@@ -170,13 +175,16 @@ def main() -> None:
                 for _, request in mixed:
                     warm.request(**request)  # type: ignore[arg-type]
             print(f"{len(pastes)} real errors, {args.clients} clients, on {url} ({db})")
-            clients, seconds, pause = args.clients, args.seconds, args.pause
-            print(f"-- each client pauses {pause} s on average between requests")
-            base = report(
-                "baseline GET /schema.json", asyncio.run(load(url, clients, seconds / 2, baseline, pause))
-            )
-            p99 = report("mixed search and explain", asyncio.run(load(url, clients, seconds, mixed, pause)))
-            print(f"search p99 / baseline p99: {p99['search'] / base['schema']:.2f}x")
+            clients, seconds = args.clients, args.seconds
+            for pause in args.pause:
+                print(f"-- each client pauses {pause} s on average between requests")
+                base = report(
+                    "baseline GET /schema.json", asyncio.run(load(url, clients, seconds / 2, baseline, pause))
+                )
+                p99 = report(
+                    "mixed search and explain", asyncio.run(load(url, clients, seconds, mixed, pause))
+                )
+                print(f"search p99 / baseline p99: {p99['search'] / base['schema']:.2f}x")
             print("-- back to back (no pause): the most the server answers; latency is mostly queueing")
             report("baseline GET /schema.json", asyncio.run(load(url, clients, seconds / 2, baseline)))
             report("mixed search and explain", asyncio.run(load(url, clients, seconds / 2, mixed)))
