@@ -472,13 +472,15 @@ def serve(
     from errdex.serve.api import SERVE_BUDGET, SERVE_DB, create_app
 
     target = _target(db)
-    create_app(target)  # a store that cannot be opened fails here, in one line, not in each worker
+    # A store that cannot be opened fails here, in one line, not once in each worker.
+    app = create_app(target, time_budget=time_budget)
     # Lookups run in threads beside the event loop; handing Python's lock over every 5 ms (the
     # default) lets one long explain delay every quick search behind it by that much, each time.
     sys.setswitchinterval(0.0005)
     if workers == 1:
-        uvicorn.run(create_app(target, time_budget=time_budget), host=host, port=port, log_level="info")
+        uvicorn.run(app, host=host, port=port, log_level="info")
         return
+    app.state.service.close()
     # Worker processes build the app themselves, from the environment they inherit.
     os.environ[SERVE_DB], os.environ[SERVE_BUDGET] = target, str(time_budget)
     uvicorn.run(

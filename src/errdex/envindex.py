@@ -24,6 +24,7 @@ from errdex.mine.environment import (
     distribution_source,
     distributions,
     probe,
+    stdlib_fingerprint,
     stdlib_source,
 )
 from errdex.store import Store, open_store
@@ -70,11 +71,13 @@ def refresh(
     from errdex.mine.pipeline import Skipped, mine_sources
 
     done = Refreshed(env)
+    # Taken first: what is installed while mining is new to the next refresh, not missed by it.
+    installed_before = snapshot(env)
     problems: list[tuple[str, str]] = []
     installed = distributions(env, problems)
     done.skipped += [("metadata", Skipped(path, why)) for path, why in problems]
     wanted: dict[tuple[str, str | None], tuple[str, Callable[[], Source]]] = {
-        (STDLIB_REPO, STDLIB_PACKAGE): (f"{env.version}:{env.stdlib}", lambda: stdlib_source(env)),
+        (STDLIB_REPO, STDLIB_PACKAGE): (stdlib_fingerprint(env), lambda: stdlib_source(env)),
     }
     for dist in installed:
         wanted[(dist.repo, dist.name)] = (dist.fingerprint, _deferred(dist))
@@ -96,7 +99,7 @@ def refresh(
         for result in mine_sources(sources, jobs=jobs, progress=progress):
             _store(store, result, done)
     store.meta_put(_ENVIRONMENT, json.dumps(env.to_json()))
-    store.meta_put(_SNAPSHOT, snapshot(env))
+    store.meta_put(_SNAPSHOT, installed_before)
     return done
 
 

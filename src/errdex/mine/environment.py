@@ -273,6 +273,11 @@ STDLIB_REPO = "python/cpython"
 STDLIB_PACKAGE = "python"
 
 
+def stdlib_fingerprint(env: Environment) -> str:
+    """What changes when the standard library does: the interpreter's version and where it lives."""
+    return f"{env.version}:{env.stdlib}"
+
+
 def stdlib_source(env: Environment) -> Source:
     """The standard library, laid out as CPython's repository has it (``Lib/``), linked at the
     interpreter's release tag."""
@@ -289,7 +294,7 @@ def stdlib_source(env: Environment) -> Source:
         sha=None,
         ref=f"v{env.version}",
         path_prefix="Lib/",
-        fingerprint=f"{env.version}:{env.stdlib}",
+        fingerprint=stdlib_fingerprint(env),
         skipped=[Skipped(p, r) for p, r in selection.skipped],
     )
 
