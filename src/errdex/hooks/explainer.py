@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import traceback
 from pathlib import Path
 from types import TracebackType
@@ -19,8 +18,8 @@ from typing import TYPE_CHECKING
 from errdex.errors import ErrdexError
 
 if TYPE_CHECKING:
-    from errdex.match.explain import Answer, Matcher
-    from errdex.store import Store
+    from errdex.match.explain import Answer
+    from errdex.serve.service import Service
 
 Db = str | os.PathLike[str] | None
 
@@ -51,8 +50,8 @@ class Explainer:
 
     With ``keep``, the store and its pattern index stay open between errors (an IPython session,
     a pytest run) and are reloaded when the store changes; otherwise each error opens the store
-    afresh, which suits a process that is about to exit.  SQLite connections belong to the thread
-    that opened them, so an error in another thread gets a store of its own.
+    afresh, which suits a process that is about to exit.  Both are the servers' read-only
+    ``Service``, which also gives an error in another thread a connection of its own.
     """
 
     def __init__(
@@ -64,10 +63,7 @@ class Explainer:
         #: Top-level packages that ran the user's code (``IPython``, ``_pytest``): their frames
         #: at the top of a traceback are left out, as their own displays leave them out.
         self.harness = harness
-        self._store: Store | None = None
-        self._matcher: Matcher | None = None
-        self._generation = -1
-        self._thread = 0
+        self._service: Service | None = None
 
     def brief(self, exc: BaseException, tb: TracebackType | None = None) -> str:
         """errdex's answer for ``exc`` as plain text, or one line saying why there is none."""
@@ -83,25 +79,23 @@ class Explainer:
             return f"{FAILED}: interrupted"
 
     def close(self) -> None:
-        store, self._store, self._matcher = self._store, None, None
-        if store is not None:
-            store.close()
+        service, self._service = self._service, None
+        if service is not None:
+            service.close()
 
     def _explain(self, text: str) -> Answer:
-        from errdex.match.explain import Matcher
-        from errdex.store import open_store
+        from errdex.serve.service import Service
 
-        foreign_thread = self._store is not None and threading.get_ident() != self._thread
-        if not self.keep or foreign_thread:
-            with open_store(existing_store(self.db), create=False) as store:
-                return Matcher(store).explain(text, self.top)
-        if self._store is None:
-            self._store = open_store(existing_store(self.db), create=False)
-            self._thread = threading.get_ident()
-        generation = self._store.generation()
-        if self._matcher is None or generation != self._generation:
-            self._matcher, self._generation = Matcher(self._store), generation
-        return self._matcher.explain(text, self.top)
+        # Not read-only: a pattern index built here is kept in the store for the next error.
+        if not self.keep:
+            service = Service(existing_store(self.db), readonly=False)
+            try:
+                return service.explain(text, self.top)
+            finally:
+                service.close()
+        if self._service is None:
+            self._service = Service(existing_store(self.db), readonly=False)
+        return self._service.explain(text, self.top)
 
 
 def _without_harness(tb: TracebackType | None, harness: tuple[str, ...]) -> TracebackType | None:

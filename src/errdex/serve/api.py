@@ -38,7 +38,7 @@ class ExplainRequest(BaseModel):
 
 def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_BUDGET) -> FastAPI:
     """The API (and the pages) over the store at ``db``."""
-    service = Service(db)
+    service = Service(db, freeze_index=True)
     app = FastAPI(
         title="errdex",
         version=__version__,

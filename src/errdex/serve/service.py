@@ -49,8 +49,12 @@ class SearchHit:
 class Service:
     """A read-only view of one store, safe to share between threads."""
 
-    def __init__(self, db: str | Path) -> None:
+    def __init__(self, db: str | Path, *, readonly: bool = True, freeze_index: bool = False) -> None:
+        """``readonly=False`` lets the pattern index, when built, be kept in the store for the
+        next process (a hook's); ``freeze_index`` is for a server process (see ``matcher``)."""
         self.db = str(db)
+        self.readonly = readonly
+        self.freeze_index = freeze_index
         self._local = threading.local()
         self._lock = threading.Lock()
         self._index: tuple[int, PatternIndex] | None = None
@@ -61,7 +65,7 @@ class Service:
     def store(self) -> Store:
         store: Store | None = getattr(self._local, "store", None)
         if store is None:
-            store = open_store(self.db, readonly=True)
+            store = open_store(self.db, readonly=self.readonly, create=False)
             self._local.store = store
         return store
 
@@ -71,10 +75,12 @@ class Service:
         with self._lock:
             if self._index is None or self._index[0] != generation:
                 self._index = (generation, load_index(store))
-                # The index is hundreds of thousands of long-lived containers: left to the cyclic
-                # collector, each full pass over them stalls every request in flight for tens of
-                # milliseconds.  Frozen, they are never scanned (they hold no cycles to find).
-                gc.freeze()
+                if self.freeze_index:
+                    # The index is hundreds of thousands of long-lived containers: left to the
+                    # cyclic collector, each full pass over them stalls every request in flight
+                    # for tens of milliseconds.  Frozen, they are never scanned.  It freezes the
+                    # whole process, so only a server that owns its process asks for it.
+                    gc.freeze()
             index = self._index[1]
         return Matcher(store, index)
 
