@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from errdex.mine.environment import canonical
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -28,11 +29,6 @@ def cache_dir() -> Path:
     path = Path(configured) if configured else REPO_ROOT / ".cache" / "pypi"
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def canonical(name: str) -> str:
-    """A distribution name as PyPI compares them: ``SQLAlchemy`` and ``sqlalchemy`` are one."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def archive_name_and_version(filename: str) -> tuple[str, str] | None:

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from errdex.mine.environment import (
-    METADATA_SUFFIXES,
     STDLIB_PACKAGE,
     STDLIB_REPO,
     Distribution,
     Environment,
     distribution_source,
     distributions,
+    file_list,
+    metadata_dirs,
     probe,
     stdlib_fingerprint,
     stdlib_source,
@@ -121,17 +122,12 @@ def snapshot(env: Environment) -> str:
     """
     parts = [env.python, env.version, str(env.stdlib)]
     for site in env.site:
-        try:
-            entries = sorted(e.name for e in os.scandir(site) if e.name.endswith(METADATA_SUFFIXES))
-        except OSError:
-            continue
-        for name in entries:
+        for info in metadata_dirs(site):
             try:
-                listing = "installed-files.txt" if name.endswith(".egg-info") else "RECORD"
-                stat = (site / name / listing).stat()
-                parts.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}")
+                stat = file_list(info).stat()
+                parts.append(f"{info.name}:{stat.st_size}:{stat.st_mtime_ns}")
             except OSError:
-                parts.append(name)
+                parts.append(info.name)
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

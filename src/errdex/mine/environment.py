@@ -144,7 +144,7 @@ def distributions(env: Environment, problems: list[tuple[str, str]] | None = Non
     """
     found: dict[str, Distribution] = {}
     for site in env.site:
-        for info in _metadata_dirs(site):
+        for info in metadata_dirs(site):
             try:
                 dist = read_distribution(site, info)
             except ValueError as exc:
@@ -155,7 +155,8 @@ def distributions(env: Environment, problems: list[tuple[str, str]] | None = Non
     return sorted(found.values(), key=lambda d: canonical(d.name))
 
 
-def _metadata_dirs(site: Path) -> Iterator[Path]:
+def metadata_dirs(site: Path) -> Iterator[Path]:
+    """Each distribution's metadata directory in ``site``, by name."""
     try:
         entries = sorted(os.scandir(site), key=lambda e: e.name)
     except OSError:
@@ -169,10 +170,16 @@ def _metadata_dirs(site: Path) -> Iterator[Path]:
 METADATA_SUFFIXES = (".dist-info", ".egg-info")
 
 
+def file_list(info: Path) -> Path:
+    """The file listing what a distribution installed: ``RECORD``, or an egg-info's
+    ``installed-files.txt``.  Rewritten by every (re)install, so its size and time say when."""
+    return info / ("installed-files.txt" if info.name.endswith(".egg-info") else "RECORD")
+
+
 def read_distribution(site: Path, info: Path) -> Distribution:
     """A distribution from its metadata; ``ValueError`` says why it cannot be read."""
     egg = info.name.endswith(".egg-info")
-    listing = info / ("installed-files.txt" if egg else "RECORD")
+    listing = file_list(info)
     try:
         text = (info / ("PKG-INFO" if egg else "METADATA")).read_text("utf-8", errors="replace")
         stat = listing.stat() if listing.is_file() else info.stat()
@@ -250,9 +257,7 @@ def distribution_files(dist: Distribution) -> list[str]:
     """
     egg = dist.dist_info.name.endswith(".egg-info")
     try:
-        with (dist.dist_info / ("installed-files.txt" if egg else "RECORD")).open(
-            encoding="utf-8", errors="replace", newline=""
-        ) as f:
+        with file_list(dist.dist_info).open(encoding="utf-8", errors="replace", newline="") as f:
             entries = [line.strip() for line in f] if egg else [row[0] for row in csv.reader(f) if row]
     except OSError:
         return []

@@ -158,7 +158,9 @@ def mine_sources(
     files = [(n, f) for n, source in enumerate(sources) for f in (*source.files, *source.tests)]
     total = len(files) + len(sources)
     extracted: list[list[FileResult]] = [[] for _ in sources]
-    for n, found in _extract_all(files, jobs, _offset(progress, 0, total)):
+    # Files count first, then sources: the total covers both.
+    of_total = None if progress is None else (lambda done, _: progress(done, total))
+    for n, found in _extract_all(files, jobs, of_total):
         extracted[n].append(found)
     done = len(files)
     for mined in _build_all(sources, extracted, jobs):
@@ -166,10 +168,6 @@ def mine_sources(
         if progress:
             progress(done, total)
         yield mined
-
-
-def _offset(progress: Progress | None, start: int, total: int) -> Progress | None:
-    return None if progress is None else lambda done, _: progress(start + done, total)
 
 
 #: What forked builders read: the parent's sources and extracted files, shared copy-on-write
