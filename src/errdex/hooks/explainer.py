@@ -28,7 +28,6 @@ NOT_ERRORS = (KeyboardInterrupt, SystemExit, GeneratorExit)
 #: Candidates a hook asks for: the best one and a few others.
 TOP = 4
 FAILED = "errdex: could not explain this error"
-_POSTGRES = ("postgresql://", "postgres://")
 
 
 def should_explain(exc_type: type[BaseException] | None) -> bool:
@@ -115,8 +114,9 @@ def existing_store(db: Db) -> str:
     program waiting, so a missing index gets the command that builds it instead.
     """
     from errdex.defaults import default_target
+    from errdex.store import is_server_url
 
     target, _ = default_target(db, sys.executable)
-    if not target.startswith(_POSTGRES) and not Path(target).is_file():
+    if not is_server_url(target) and not Path(target).is_file():
         raise ErrdexError(f"no errdex database at {target} (run `errdex index` to build one)")
     return target

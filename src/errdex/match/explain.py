@@ -333,7 +333,3 @@ def _reach(record: Record) -> int:
 
 def _version_key(version: str | None) -> tuple[int, ...]:
     return tuple(int(p) for p in _VERSION_PART.findall(version or ""))
-
-
-def explain(text: str, store: Store, top: int = 5) -> Answer:
-    return Matcher(store).explain(text, top)

@@ -16,9 +16,14 @@ from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
 from errdex.store.sqlite import PatternRow, SqliteStore
 
-__all__ = ["PatternRow", "Store", "open_store"]
+__all__ = ["PatternRow", "Store", "is_server_url", "open_store"]
 
-_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+_SERVER_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_server_url(target: str) -> bool:
+    """Whether ``target`` names a database server (a URL) rather than a file."""
+    return target.startswith(_SERVER_SCHEMES)
 
 
 class Store(Protocol):
@@ -88,6 +93,6 @@ def open_store(
     raw = os.fspath(target) if target is not None else os.environ.get("ERRDEX_DB", "")
     if not raw:
         raise ErrdexError("no database given: pass --db FILE or set ERRDEX_DB")
-    if raw.startswith(_POSTGRES_SCHEMES):
+    if is_server_url(raw):
         raise ErrdexError("PostgreSQL is not supported yet; give a path to a SQLite file instead")
     return SqliteStore(Path(raw), readonly=readonly, create=create)
