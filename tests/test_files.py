@@ -51,6 +51,7 @@ def make_record(
         "background_tag": None,
         "analyzed_sha": SHA,
         "analyzed_at": "2024-05-01T12:00:00.123Z",
+        "language": "python",
     }
     return Record(**{**values, **fields})
 
@@ -200,3 +201,51 @@ def test_failed_export_leaves_the_previous_file(tmp_path: Path) -> None:
 
     assert (jsonl.read_bytes(), parquet.read_bytes()) == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["shop.jsonl", "shop.parquet"]
+
+
+def test_records_written_before_guards_were_structure_import_as_if_mined_now(tmp_path: Path) -> None:
+    """A record of extension version 1 kept its guards and signature as text only."""
+    import textwrap
+
+    from errdex.enrich import enrich
+    from errdex.mine import mine
+
+    source = tmp_path / "src" / "shop"
+    source.mkdir(parents=True)
+    (source / "__init__.py").write_text("")
+    (source / "cart.py").write_text(
+        textwrap.dedent(
+            """
+            class Cart:
+                def add(self, item, quantity=None, *, strict=False):
+                    if not isinstance(item, str):
+                        raise TypeError(f"expected a name, got {item!r}")
+                    if quantity is None:
+                        raise ValueError("pass a quantity")
+                    elif quantity < 0 or strict:
+                        raise ValueError(f"cannot add {quantity}")
+            """
+        )
+    )
+    mined = mine(tmp_path / "src", repo="acme/shop", sha="3f786850e387550fdab836ed7e6dc881de23001b").records
+    old = tmp_path / "old.jsonl"
+    with old.open("w") as lines:
+        for record in mined:
+            data = record.to_errdex()
+            del data["extensionVersion"], data["facts"]["guards"], data["facts"]["parameters"]
+            lines.write(json.dumps(data) + "\n")
+
+    imported = list(read_jsonl(old))
+
+    assert [r.extension_version for r in imported] == [2] * len(mined)
+    for now, then in zip(mined, imported, strict=True):
+        assert then.facts.parameters == now.facts.parameters
+        # Version 1 kept the tests that must hold, not the blocks around them (early exits).
+        tests = [g for g in now.facts.guards if g.kind in ("if", "elif", "else")]
+        assert [(g.subject, g.operator, g.operand, g.code) for g in then.facts.guards] == [
+            (g.subject, g.operator, g.operand, g.code) for g in tests
+        ]
+    # What enrichment writes from them is what it writes for the records mined now.
+    fields = ("documentation", "trigger_scenarios", "solutions", "example_fix", "validation_code")
+    for now, then in zip(enrich(mined), enrich(imported), strict=True):
+        assert [getattr(then, f) for f in fields] == [getattr(now, f) for f in fields]

@@ -10,7 +10,7 @@ import pytest
 
 from errdex.match.index import INDEX_FORMAT, PatternIndex, load_index, pattern_words
 from errdex.mine import mine
-from errdex.mine.patterns import Placeholder, Template
+from errdex.patterns import Placeholder, Template
 from errdex.store import PatternRow, open_store
 from errdex.store.sqlite import SqliteStore
 
@@ -110,7 +110,7 @@ def test_the_index_is_cached_in_the_store_until_records_change(tmp_path: Path) -
 
 
 def _fill(pattern: str, values: list[str]) -> str:
-    from errdex.mine.patterns import split_pattern
+    from errdex.patterns import split_pattern
 
     segments = split_pattern(pattern)
     out = [segments[0]]

@@ -12,7 +12,7 @@ import pytest
 
 from errdex.errors import ErrdexError
 from errdex.mine import MineResult, mine
-from errdex.mine.patterns import MessageMatcher
+from errdex.patterns import MessageMatcher
 from errdex.record import Record, record_id
 from errdex.store import open_store
 from errdex.store.files import write_jsonl
@@ -108,6 +108,182 @@ def test_conditions_are_the_path_to_the_site_innermost_last(tmp_path: Path) -> N
     records = by_message(result)
     assert records["deep"].conditions == ["not (a)", "b > 1", "b"]
     assert records["else branch"].conditions == ["not (a)", "not (b > 1)"]
+
+
+def test_every_guard_is_kept_as_structure_outermost_first(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                def f(items, mode, path):
+                    if not items:
+                        return None
+                    for item in items:
+                        if not isinstance(item, str):
+                            raise TypeError("not text")
+                        with open(path) as handle:
+                            try:
+                                handle.write(item)
+                            except OSError as exc:
+                                if mode == "strict":
+                                    raise RuntimeError("cannot write")
+                    match mode:
+                        case "a" | "b" if path:
+                            raise ValueError("matched")
+                    while mode:
+                        pass
+                    else:
+                        assert path, "no path"
+            """
+        },
+    )
+    records = by_message(result)
+    typed = records["not text"]
+    # ``conditions`` keeps the tests as text, as before; the guards add the blocks around them.
+    assert typed.conditions == ["not isinstance(item, str)"]
+    guards = [(g.kind, g.text, g.negated, g.subject, g.operator, g.operand) for g in typed.facts.guards]
+    assert guards == [
+        ("early-exit", "not items", False, "items", "truth", None),
+        ("loop", "item in items", False, "item", "in", "items"),
+        ("if", "not isinstance(item, str)", True, "item", "isinstance()", "str"),
+    ]
+    assert typed.facts.guards[2].code == "not isinstance(item, str)"
+    assert typed.facts.guards[2].names == ["isinstance", "item", "str"]
+    kinds = [(g.kind, g.text, g.negated) for g in records["cannot write"].facts.guards]
+    assert kinds == [
+        ("early-exit", "not items", False),
+        ("loop", "item in items", False),
+        # Past ``if not isinstance(...): raise``, the item is a str: ``not`` and the exit cancel.
+        ("early-exit", "not isinstance(item, str)", False),
+        ("with", "open(path)", False),
+        ("except", "OSError", False),
+        ("if", 'mode == "strict"', False),
+    ]
+    assert records["cannot write"].facts.guards[4].subject == "exc"
+    case = records["matched"].facts.guards[-1]
+    assert (case.kind, case.subject, case.text) == ("match-case", "mode", '"a" | "b" if path')
+    # Past ``if not items: return``, ``items`` is true: the exit's ``not`` and the test's cancel.
+    past = records["matched"].facts.guards[0]
+    assert (past.subject, past.operator, past.negated, past.code) == (
+        "items",
+        "truth",
+        False,
+        "not not items",
+    )
+    assertion = records["no path"].facts.guards
+    assert [(g.kind, g.text, g.negated) for g in assertion][-2:] == [
+        ("else", "mode", True),
+        ("assert", "path", True),
+    ]
+    assert records["no path"].conditions == ["not (mode)", "not (path)"]
+
+
+def test_elif_and_else_guards_are_told_apart(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                def f(a, b=None):
+                    if a is None:
+                        raise ValueError("first")
+                    elif b in (1, 2):
+                        raise ValueError("second")
+                    else:
+                        raise ValueError("third")
+            """
+        },
+    )
+    records = by_message(result)
+    assert [(g.kind, g.negated) for g in records["second"].facts.guards] == [("else", True), ("elif", False)]
+    assert [(g.kind, g.negated) for g in records["third"].facts.guards] == [("else", True), ("else", True)]
+    first = records["first"].facts.guards[0]
+    assert (first.subject, first.operator, first.operand) == ("a", "is", "None")
+    assert records["third"].conditions == ["not (a is None)", "not (b in (1, 2))"]
+    params = [(p.name, p.kind, p.default) for p in records["first"].facts.parameters]
+    assert params == [("a", "positional", None), ("b", "positional", "None")]
+
+
+def test_parameters_are_read_from_the_definition_not_its_text(tmp_path: Path) -> None:
+    # A comment inside the signature, and a body on the ``def`` line: the text of either
+    # does not parse as a signature, the syntax tree does.
+    result = mine_files(
+        tmp_path,
+        {
+            "m.py": """
+                class Box:
+                    def put(
+                        self,  # the box
+                        item,
+                        *more,
+                        strict: bool = True,
+                        **options,
+                    ):
+                        raise ValueError(f"cannot put {item}")
+
+                def quick(x, y=2): raise ValueError("quick: no")
+            """
+        },
+    )
+    records = by_message(result)
+    params = [(p.name, p.kind, p.default) for p in records["cannot put {item}"].facts.parameters]
+    assert params == [
+        ("self", "positional", None),
+        ("item", "positional", None),
+        ("more", "var-positional", None),
+        ("strict", "keyword", "True"),
+        ("options", "var-keyword", None),
+    ]
+    assert [p.name for p in records["quick: no"].facts.parameters] == ["x", "y"]
+
+
+def test_an_annotated_assignment_binds_a_message_like_a_plain_one(tmp_path: Path) -> None:
+    result = mine_files(
+        tmp_path,
+        {
+            "annotated.py": """
+                LIMIT: str = "over the limit"
+
+                def f(x):
+                    msg: str = f"bad value {x}"
+                    raise ValueError(msg)
+
+                def h():
+                    raise OverflowError(LIMIT)
+            """,
+            "plain.py": """
+                def g(x):
+                    msg = f"bad value {x}"
+                    raise TypeError(msg)
+            """,
+        },
+    )
+    records = {r.error_class: r for r in result.records}
+    assert records["ValueError"].error_message == records["TypeError"].error_message == "bad value {x}"
+    assert records["OverflowError"].error_message == "over the limit"
+
+
+def test_every_statement_type_is_handled_or_known_to_hold_no_site() -> None:
+    import ast
+
+    from errdex.languages.python.extract import HANDLED_STATEMENTS, IGNORED_STATEMENTS
+
+    def subclasses(cls: type) -> set[type]:
+        return {c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))}
+
+    statements = {c.__name__ for c in subclasses(ast.stmt) if c.__module__ == "ast"}
+    assert statements - HANDLED_STATEMENTS - IGNORED_STATEMENTS == set()
+    assert not HANDLED_STATEMENTS & IGNORED_STATEMENTS
+
+
+def test_a_statement_the_walker_does_not_know_skips_the_file_loudly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errdex.languages.python import extract
+
+    monkeypatch.setattr(extract, "IGNORED_STATEMENTS", extract.IGNORED_STATEMENTS - {"Pass"})
+    result = extract.extract("def f():\n    pass\n", "m.py", "m")
+    assert result.error == "errdex does not know this statement: Pass at line 2"
+    assert result.sites == []
 
 
 def test_every_site_of_a_message_is_kept_under_one_id(tmp_path: Path) -> None:

@@ -15,8 +15,15 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from errdex.mine.patterns import MessageMatcher, Placeholder, Template, split_pattern
-from errdex.mine.python import extract, format_template, percent_template
+from errdex.languages.python.extract import extract
+from errdex.patterns import (
+    MessageMatcher,
+    Placeholder,
+    Template,
+    format_template,
+    percent_template,
+    split_pattern,
+)
 
 # Separators, quotes and regex metacharacters: drawn from this alphabet, values often contain the
 # very text that surrounds them in the template.

@@ -56,6 +56,7 @@ def make_record(
         background_tag=None,
         analyzed_sha=SHA,
         analyzed_at="2024-05-01T12:00:00.000Z",
+        language="python",
         sites=sites if sites is not None else [Site(file_path=file_path, line_number=line, kind="raise")],
         **fields,
     )

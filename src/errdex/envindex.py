@@ -28,10 +28,11 @@ from errdex.mine.environment import (
     stdlib_fingerprint,
     stdlib_source,
 )
+from errdex.mine.sources import Skipped, Source
 from errdex.store import Store, open_store
 
 if TYPE_CHECKING:
-    from errdex.mine.pipeline import MineResult, Progress, Skipped, Source
+    from errdex.mine.pipeline import MineResult, Progress
     from errdex.record import RepoInfo
 
 __all__ = ["Refreshed", "current", "ensure_fresh", "refresh"]
@@ -69,7 +70,7 @@ def refresh(
     phase: Phase | None = None,
 ) -> Refreshed:
     """Bring the store's copy of the environment up to date; returns what changed."""
-    from errdex.mine.pipeline import Skipped, mine_sources
+    from errdex.mine.pipeline import mine_sources
 
     done = Refreshed(env)
     # Taken first: what is installed while mining is new to the next refresh, not missed by it.

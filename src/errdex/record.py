@@ -15,7 +15,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 
+from errdex.patterns import MessageKind
+
 SCHEMA_VERSION: Literal[2] = 2
+#: The version of errdex's own fields (those after ``schemaVersion``).  A record without
+#: ``extensionVersion`` was written by an errdex that kept guards and signatures as text only
+#: (version 1); ``errdex import`` reads those too.
+EXTENSION_VERSION: Literal[2] = 2
 SOURCE_WINDOW_RADIUS = 18
 SOURCE_WINDOW_MAX_LINES = 40
 
@@ -23,13 +29,25 @@ ErrorType = Literal["exception", "error_code", "console", "http", "validation", 
 Severity = Literal["critical", "error", "warning", "info"]
 HandlingStrategy = Literal["try-catch", "type-guard", "validation", "retry", "fallback"]
 SiteKind = Literal["raise", "assert", "warn", "log", "exit", "http", "helper"]
-MessageKind = Literal["literal", "template", "dynamic", "none"]
+GuardKind = Literal[
+    "if", "elif", "else", "while", "assert", "early-exit", "loop", "except", "match-case", "with"
+]  # fmt: skip
+#: The guards whose test must hold for the site to run (``conditions`` lists them as text); the
+#: other kinds say which block the site stands in (a loop, a handler, a ``with``, a ``case``)
+#: or what returned before it (an early exit).
+CONDITION_KINDS: frozenset[str] = frozenset({"if", "elif", "else", "while", "assert"})
+ParameterKind = Literal["positional", "keyword", "var-positional", "var-keyword"]
+
+#: A full commit id and a GitHub ``owner/name``: one definition each, for the record's fields
+#: and for every option or file that gives one.
+COMMIT = re.compile(r"^[0-9a-f]{40}$")
+REPO_NAME = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 
 Kebab = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
-Sha = Annotated[str, Field(pattern=r"^[0-9a-f]{40}$")]
+Sha = Annotated[str, Field(pattern=COMMIT.pattern)]
 Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$")]
 Permalink = Annotated[str, Field(pattern=r"^https://github\.com/[^/]+/[^/]+/blob/[^/]+/.+#L\d+-L\d+$")]
-RepoName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")]
+RepoName = Annotated[str, Field(pattern=REPO_NAME.pattern)]
 
 #: The schema v2 keys, in the example's order.
 SCHEMA_V2_KEYS = (
@@ -84,10 +102,49 @@ class TriggerTest(_Model):
     match: str | None = None
 
 
+class Parameter(_Model):
+    """One parameter of the function that raises, as its definition declares it."""
+
+    name: str
+    kind: ParameterKind
+    #: The default as the source writes it (``None``, ``"utf-8"``); None when there is none.
+    default: str | None = None
+
+
+class Guard(_Model):
+    """One guard on the path to a site, read from the syntax tree, outermost first.
+
+    ``text`` is the test as written (``model is None``; for ``except`` the classes caught, for
+    a loop ``target in iterable``, for a ``case`` its pattern, for ``with`` its items).  Where
+    the test has the shape, it is also read as ``subject operator operand``: a comparison
+    (``is``, ``is not``, ``==``, ``<``, ``in`` ...), a call of a named function (``isinstance``,
+    ``hasattr``: subject and operand are its two arguments), ``truth`` (the subject is the test
+    itself), ``in`` for a loop; a leading ``not`` is folded into ``negated``.
+    """
+
+    kind: GuardKind
+    text: str
+    #: The site is reached when the reading (``subject operator operand``, else ``text``) is
+    #: false: an ``else`` branch, an ``assert`` that fails, the code after an early exit, or a
+    #: test that says ``not``.
+    negated: bool = False
+    subject: str | None = None
+    operator: str | None = None
+    operand: str | None = None
+    #: The names the test reads: whether a caller, who has none of the function's locals, can
+    #: write the same check.
+    names: list[str] = []
+    #: The condition under which the site is reached, as code (``not isinstance(x, str)``).
+    code: str | None = None
+
+
 class Facts(_Model):
     """What the code says around a raise, gathered while mining: enrichment's only sources."""
 
     signature: str | None = None
+    parameters: list[Parameter] = []
+    #: The guards of the record's first site.
+    guards: list[Guard] = []
     #: The enclosing function's docstring, first paragraph.
     docstring: str | None = None
     #: What the docstring's ``Raises`` section says of this class.
@@ -132,7 +189,10 @@ class Record(_Model):
     schema_version: Literal[2] = SCHEMA_VERSION
 
     # errdex extensions
-    language: str = "python"
+    extension_version: Literal[2] = EXTENSION_VERSION
+    #: Set by the extractor that read the file (``python``); for an imported schema v2 record,
+    #: by the file's extension.
+    language: str
     package: str | None = None
     version: str | None = None
     function: str | None = None
@@ -154,7 +214,8 @@ class Record(_Model):
             raise ValueError("lineNumber must lie inside the source window")
         if self.source_code_end - self.source_code_start + 1 > SOURCE_WINDOW_MAX_LINES:
             raise ValueError(f"the source window is longer than {SOURCE_WINDOW_MAX_LINES} lines")
-        if self.id != record_id(self.repo, self.error_code or identity_message(self), self.file_path):
+        key = identity(self.error_code, self.error_message, self.message_kind, self.error_class)
+        if self.id != record_id(self.repo, key, self.file_path):
             raise ValueError("id does not match repo, message or code, and filePath")
         return self
 
@@ -225,30 +286,26 @@ def utf8(text: str) -> str:
     return text
 
 
-def owner_and_name(function: str | None) -> tuple[str, str] | None:
-    """The class a record's function belongs to ("" for a module function) and its own name;
-    None where code elsewhere cannot call it by name (a function local to another)."""
-    if not function or "<locals>" in function:
-        return None
-    owner, _, name = function.rpartition(".")
-    return owner.rpartition(".")[2], name
-
-
-def instance_name(class_name: str) -> str:
-    """What code usually calls an instance of a class: ``fabric`` for ``Fabric``,
-    ``data_loader`` for ``DataLoader``."""
-    return re.sub(r"(?<!^)(?=[A-Z][a-z])", "_", class_name.lstrip("_")).lower() or "obj"
-
-
-def identity_message(record: Record) -> str:
-    """What identifies a record besides repo and file: the message, or the class when it has none.
+def identity(error_code: str | None, message: str, kind: MessageKind, error_class: str | None) -> str:
+    """What identifies a record besides repo and file: its code, else its message, else its class.
 
     A message with no text of its own (``{msg}``) tells nothing apart, so errdex adds the class:
-    ``raise ParseError(msg)`` and ``raise TypeError(msg)`` in one file stay two records.
+    ``raise ParseError(msg)`` and ``raise TypeError(msg)`` in one file stay two records.  The
+    miner groups sites by this key and the record's validator checks its id against it.
     """
-    if record.message_kind == "dynamic" and record.error_class:
-        return f"{record.error_class}: {record.error_message}"
-    return record.error_message or record.error_class or ""
+    if error_code:
+        return error_code
+    if kind == "dynamic" and error_class:
+        return f"{error_class}: {message}"
+    return message or error_class or ""
+
+
+def is_commit(text: str) -> bool:
+    return COMMIT.match(text) is not None
+
+
+def is_repo_name(text: str) -> bool:
+    return REPO_NAME.match(text) is not None
 
 
 def record_id(repo: str, message_or_code: str, file_path: str) -> str:

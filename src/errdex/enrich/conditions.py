@@ -1,39 +1,35 @@
 """Guard conditions in plain words, and as checks a caller can run.
 
-The miner keeps each ``if`` on the path to a raise as source text (``model is None``,
-``not isinstance(x, str)``).  Here each becomes a ``Condition``: words for the prose ("`model`
-is not passed (it defaults to `None`)"), a fix when the condition is about an argument, and
-the same test written from the caller's side (``self.`` read as the object's name).
+The miner keeps each guard on the path to a raise as structure (``errdex.record.Guard``: the
+test's text, its ``subject operator operand`` reading, whether the raise needs it false).
+Here each test that must hold becomes a ``Condition``: words for the prose ("`model` is not
+passed (it defaults to `None`)"), a fix when the condition is about an argument, and the same
+test written from the caller's side (``self.`` read as the object's name), which the record's
+language writes.  Nothing is parsed here.
 """
 
 from __future__ import annotations
 
-import ast
-import builtins
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+
+from errdex.languages import CodeWriter
+from errdex.record import Guard, Parameter
 
 _COMPARE = {
-    ast.Gt: "is greater than",
-    ast.Lt: "is less than",
-    ast.GtE: "is at least",
-    ast.LtE: "is at most",
-    ast.Eq: "equals",
-    ast.NotEq: "differs from",
-    ast.In: "is in",
-    ast.NotIn: "is not in",
-    ast.Is: "is",
-    ast.IsNot: "is not",
+    ">": "is greater than",
+    "<": "is less than",
+    ">=": "is at least",
+    "<=": "is at most",
+    "==": "equals",
+    "!=": "differs from",
+    "in": "is in",
+    "not in": "is not in",
+    "is": "is",
+    "is not": "is not",
 }
-_BUILTINS = frozenset(dir(builtins))
-
-
-class _Param(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def default(self) -> str | None: ...
+#: Guards met in the false branch of their test: their condition reads ``not (test)``.
+_FALSE_BRANCH = frozenset({"else", "assert", "early-exit"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,30 +48,35 @@ class Condition:
     subject_caller: str | None = None
 
 
-def read_condition(text: str, params: dict[str, _Param], receiver: str | None) -> Condition:
-    try:
-        node = ast.parse(text, mode="eval").body
-    except SyntaxError:
-        return Condition(text, "other", f"`{text}`")
-    caller = _caller_text(node, params, receiver)
-    negated = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
-    inner = node.operand if isinstance(node, ast.UnaryOp) and negated else node
-    subject_node = _subject(inner)
-    subject = ast.unparse(subject_node) if subject_node is not None else None
-    subject_caller = _caller_text(subject_node, params, receiver) if subject_node is not None else None
+def read_guard(
+    guard: Guard, params: Mapping[str, Parameter], receiver: str | None, code: CodeWriter | None
+) -> Condition:
+    """A guard whose test must hold (or fail) for the raise to happen, in words; with the
+    language's ``code`` writer, also as the check a caller can write."""
+    branch = guard.kind in _FALSE_BRANCH
+    text = f"not ({guard.text})" if branch else guard.text
+    if code is None or guard.code is None:
+        caller = None
+    else:
+        caller = code.caller_side(guard.code, guard.names, params, receiver)
+    # The test itself opens with ``not``: one negation reads, two (``not (not x)``) do not.
+    inverted = guard.negated != branch
+    if branch and inverted:
+        return Condition(text, "other", f"`{text}` holds", None, None, None, caller, None)
+    negated = guard.negated
+    subject, op, operand = guard.subject, guard.operator, guard.operand
+    subject_caller = code.caller_side(subject, (), params, receiver) if code and subject and caller else None
     is_param = subject in params
 
-    if isinstance(inner, ast.Call) and _name(inner.func) == "isinstance" and len(inner.args) == 2:
-        target = ast.unparse(inner.args[1])
+    if op == "isinstance()" and operand is not None:
         kind = "not-isinstance" if negated else "isinstance"
-        words = f"`{subject}` is {'not ' if negated else ''}{_a(target)}"
-        fix = f"pass {_a(target)} as `{subject}`" if negated and is_param else None
-        return Condition(text, kind, words, subject, target, fix, caller, subject_caller)
+        words = f"`{subject}` is {'not ' if negated else ''}{_a(operand)}"
+        fix = f"pass {_a(operand)} as `{subject}`" if negated and is_param else None
+        return Condition(text, kind, words, subject, operand, fix, caller, subject_caller)
 
-    if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and not negated:
-        op = type(inner.ops[0])
-        right = ast.unparse(inner.comparators[0])
-        if op in (ast.Is, ast.Eq) and right == "None":
+    if op in _COMPARE and not negated:
+        right = operand
+        if op in ("is", "==") and right == "None":
             param = params.get(subject or "")
             if param is not None and param.default == "None":
                 words = f"`{subject}` is not passed (it defaults to `None`)"
@@ -92,11 +93,11 @@ def read_condition(text: str, params: dict[str, _Param], receiver: str | None) -
                 caller,
                 subject_caller,
             )
-        if op in (ast.IsNot, ast.NotEq) and right == "None":
+        if op in ("is not", "!=") and right == "None":
             return Condition(
                 text, "present", f"`{subject}` is given", subject, None, None, caller, subject_caller
             )
-        if op is ast.NotIn:
+        if op == "not in":
             fix = f"pass a `{subject}` that is in `{right}`" if is_param else None
             return Condition(
                 text,
@@ -108,61 +109,30 @@ def read_condition(text: str, params: dict[str, _Param], receiver: str | None) -
                 caller,
                 subject_caller,
             )
-        if op is ast.In:
+        if op == "in":
             return Condition(
                 text, "in", f"`{subject}` is in `{right}`", subject, right, None, caller, subject_caller
             )
-        words = f"`{subject}` {_COMPARE.get(op, ast.unparse(inner))} `{right}`"
+        words = f"`{subject}` {_COMPARE[op]} `{right}`"
         fix = f"make sure `{text}` does not hold" if is_param else None
         return Condition(text, "compare", words, subject, right, fix, caller, subject_caller)
 
-    if isinstance(inner, ast.Name | ast.Attribute):
+    if op == "truth":
         if negated:
             return Condition(
                 text, "falsy", f"`{subject}` is false or empty", subject, None, None, caller, subject_caller
             )
         return Condition(text, "truthy", f"`{subject}` is true", subject, None, None, caller, subject_caller)
 
-    if isinstance(inner, ast.Call) and _name(inner.func) == "hasattr" and len(inner.args) == 2:
-        attr = ast.unparse(inner.args[1]).strip("'\"")
+    if op == "hasattr()" and operand is not None:
+        attr = operand.strip("'\"")
         words = f"`{subject}` {'lacks' if negated else 'has'} the attribute `{attr}`"
         return Condition(text, "other", words, subject, attr, None, caller, subject_caller)
 
     return Condition(text, "other", f"`{text}` holds", subject, None, None, caller, subject_caller)
 
 
-def _subject(node: ast.expr) -> ast.expr | None:
-    if isinstance(node, ast.Call) and node.args:
-        return node.args[0]
-    if isinstance(node, ast.Compare):
-        return node.left
-    if isinstance(node, ast.Name | ast.Attribute):
-        return node
-    return None
-
-
-def _name(node: ast.expr) -> str | None:
-    return node.id if isinstance(node, ast.Name) else None
-
-
 def _a(type_text: str) -> str:
     if type_text.startswith("("):
         return f"one of `{type_text}`"
     return f"{'an' if type_text[:1].lower() in 'aeiou' else 'a'} `{type_text}`"
-
-
-def _caller_text(node: ast.expr, params: dict[str, _Param], receiver: str | None) -> str | None:
-    """The expression with ``self`` read as the caller's object, or None when it uses names
-    a caller does not have (the function's locals)."""
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Name):
-            name = inner.id
-            if name == "self":
-                if receiver is None:
-                    return None
-            elif name not in params and name not in _BUILTINS and not name[:1].isupper():
-                return None  # a local variable, or a module-level name the caller cannot see
-    text = ast.unparse(node)
-    if receiver is not None:
-        text = text.replace("self.", f"{receiver}.").replace("self)", f"{receiver})")
-    return text

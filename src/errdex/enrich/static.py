@@ -9,23 +9,21 @@ the prose, two records in different functions never share a sentence: nothing is
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from pydantic.alias_generators import to_camel
 
+from errdex import languages
 from errdex.enrich.advice import Advice, advice
-from errdex.enrich.conditions import Condition, read_condition
+from errdex.enrich.conditions import Condition, read_guard
 from errdex.enrich.taxonomy import classify
-from errdex.record import HandlingStrategy, Record, instance_name, owner_and_name
+from errdex.record import CONDITION_KINDS, HandlingStrategy, Parameter, Record
 
-_BUILTIN_MODULE = "builtins"
 #: A call quoted in a message: `fabric.setup()`.
 _CALL_CODE = re.compile(r"`([\w.]+\([^`]*\))`")
 _NETWORK_CLASS = re.compile(r"Timeout|Connect|Network|Temporar|Unavailable|RateLimit|TooManyRequests")
-_IMPORT_CLASS = re.compile(r"^(ImportError|ModuleNotFoundError)$")
 
 
 @dataclass(slots=True)
@@ -94,25 +92,28 @@ class _Context:
     receiver: str | None
     conditions: list[Condition]
     advice: list[Advice]
-    params: list[_Param]
+    #: The parameters a caller passes (not the object a method is called on).
+    params: list[Parameter]
+    #: The record's language: how code calls the function, and how to write code.  None for a
+    #: language errdex does not read (an imported record): then no code is written.
+    language: languages.Language | None
 
     @classmethod
     def of(cls, record: Record) -> _Context:
         function = record.function
-        call_name = receiver = None
-        split = owner_and_name(function)
-        if split is not None:
-            owner, name = split
-            if name == "__init__" and owner:
-                call_name = owner
-            elif owner and not name.startswith("_"):
-                receiver = instance_name(owner)
-                call_name = f"{receiver}.{name}"
-            elif not name.startswith("__"):
-                call_name = name
-        params = _params(record.facts.signature)
-        conditions = [read_condition(c, {p.name: p for p in params}, receiver) for c in record.conditions]
-        return cls(record, function, call_name, receiver, conditions, advice(record.error_message), params)
+        language = languages.find(record.language)
+        call_name, receiver = language.call_of(function) if language else (None, None)
+        receivers = language.receivers if language else frozenset()
+        params = [p for p in record.facts.parameters if p.name not in receivers]
+        by_name = {p.name: p for p in params}
+        conditions = [
+            read_guard(guard, by_name, receiver, language.code if language else None)
+            for guard in record.facts.guards
+            if guard.kind in CONDITION_KINDS
+        ]
+        return cls(
+            record, function, call_name, receiver, conditions, advice(record.error_message), params, language
+        )
 
     def used(self, *facts: str) -> list[str]:
         """The facts among ``facts`` this record has."""
@@ -127,42 +128,6 @@ class _Context:
             "callers": bool(r.facts.callers),
         }
         return [f for f in facts if have.get(f)]
-
-
-@dataclass(frozen=True, slots=True)
-class _Param:
-    name: str
-    default: str | None
-    kind: str  # "positional", "keyword", "star", "starstar"
-
-
-def _params(signature: str | None) -> list[_Param]:
-    """Parameters read back from the signature text (``self``/``cls`` left out)."""
-    if not signature:
-        return []
-    try:
-        tree = ast.parse(f"def {signature}: pass")
-    except SyntaxError:
-        return []
-    fn = tree.body[0]
-    assert isinstance(fn, ast.FunctionDef)
-    args = fn.args
-    positional = args.posonlyargs + args.args
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    out = [
-        _Param(a.arg, ast.unparse(d) if d is not None else None, "positional")
-        for a, d in zip(positional, defaults, strict=True)
-        if a.arg not in ("self", "cls")
-    ]
-    if args.vararg:
-        out.append(_Param(args.vararg.arg, None, "star"))
-    out += [
-        _Param(a.arg, ast.unparse(d) if d is not None else None, "keyword")
-        for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
-    ]
-    if args.kwarg:
-        out.append(_Param(args.kwarg.arg, None, "starstar"))
-    return out
 
 
 def _code(text: str) -> str:
@@ -253,16 +218,17 @@ def _missing(ctx: _Context) -> set[str]:
 
 
 def _call(ctx: _Context, omit: Collection[str] = (), add: dict[str, str] | None = None) -> str:
-    """A call of the function built from its signature: required parameters by name."""
-    args = []
-    for p in ctx.params:
-        if p.name in omit or p.kind in ("star", "starstar"):
-            continue
-        if p.default is None:
-            args.append(p.name if p.kind == "positional" else f"{p.name}={p.name}")
-    for name, value in (add or {}).items():
-        args.append(f"{name}={value}")
-    return f"{ctx.call_name}({', '.join(args)})"
+    """A call of the function built from its parameters: the required ones by name."""
+    assert ctx.language is not None and ctx.call_name is not None, "a call needs a language and a name"
+    positional = [
+        p.name for p in ctx.params if p.kind == "positional" and p.default is None and p.name not in omit
+    ]
+    keywords = [
+        (p.name, p.name)
+        for p in ctx.params
+        if p.kind == "keyword" and p.default is None and p.name not in omit
+    ]
+    return ctx.language.code.call(ctx.call_name, positional, [*keywords, *(add or {}).items()])
 
 
 def _situations(ctx: _Context) -> tuple[str, list[str]]:
@@ -303,8 +269,9 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
 def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
     """Before and after for the common shapes: a missing argument, a wrong state the message says
     how to leave, an invalid choice, a wrong type."""
-    if not ctx.call_name or not ctx.params:
+    if not ctx.call_name or not ctx.params or ctx.language is None:
         return None, []
+    comment = ctx.language.code.comment
     names = {p.name for p in ctx.params}
     # A wrong state the message says how to leave ("Did you forget to call `fabric.setup()`?").
     # The guard nearest the raise is the state it complains about.
@@ -313,7 +280,7 @@ def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
     step = next((m.group(1) for text in steps if (m := _CALL_CODE.search(text))), None)
     if state is not None and step is not None:
         call = _call(ctx)
-        return f"# before: {state.words}\n{call}\n# after\n{step}\n{call}", [
+        return "\n".join([comment(f"before: {state.words}"), call, comment("after"), step, call]), [
             "conditions",
             "message",
             "signature",
@@ -323,51 +290,48 @@ def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
         name = absent[0].subject or ""
         before = _call(ctx, omit={name})
         after = _call(ctx, omit={name}, add={name: name})
-        return f"# before: `{name}` left out\n{before}\n# after\n{after}", ["conditions", "signature"]
+        lines = [comment(f"before: `{name}` left out"), before, comment("after"), after]
+        return "\n".join(lines), ["conditions", "signature"]
     # An invalid choice or a wrong type: the argument replaced by what the guard accepts.
     for kind, wanted, problem in (("not-in", "one of", "outside"), ("not-isinstance", "a", "is not a")):
         c = next((c for c in ctx.conditions if c.kind == kind and c.subject in names), None)
         if c is not None and c.subject:
             after = _call(ctx, omit={c.subject}, add={c.subject: f"<{wanted} {c.target}>"})
-            return f"# before: {c.subject} {problem} {c.target}\n# after\n{after}", [
-                "conditions",
-                "signature",
-            ]
+            lines = [comment(f"before: {c.subject} {problem} {c.target}"), comment("after"), after]
+            return "\n".join(lines), ["conditions", "signature"]
     return None, []
 
 
 def _validation(ctx: _Context) -> str | None:
     """The guard as a check the caller can run first."""
     usable = [c.caller_text for c in ctx.conditions if c.caller_text]
-    if not usable or len(usable) != len(ctx.conditions) or not ctx.function:
+    if not usable or len(usable) != len(ctx.conditions) or not ctx.function or ctx.language is None:
         return None
-    test = " and ".join(f"({t})" if " or " in t else t for t in usable)
+    code = ctx.language.code
     error = ctx.record.error_class or "an error"
-    head = f"# `{ctx.function}` raises {error} when this holds"
-    return f"{head}\nif {test}:\n    ...  # change the arguments or state first"
+    head = code.comment(f"`{ctx.function}` raises {error} when this holds")
+    check = code.if_block(code.all_of(usable), code.placeholder("change the arguments or state first"))
+    return f"{head}\n{check}"
 
 
 def _type_guard(ctx: _Context) -> str | None:
     typed = [c for c in ctx.conditions if c.kind == "not-isinstance" and c.caller_text]
-    if not typed or not ctx.call_name:
+    if not typed or not ctx.call_name or ctx.language is None:
         return None
     c = typed[0]
-    return f"if isinstance({c.subject_caller}, {c.target}):\n    {_call(ctx)}"
+    code = ctx.language.code
+    return code.if_block(code.is_instance(c.subject_caller or "", c.target or ""), _call(ctx))
 
 
 def _try_catch(ctx: _Context) -> str | None:
     r = ctx.record
-    if not r.error_class or (r.sites and r.sites[0].kind in ("warn", "log")):
+    if not r.error_class or (r.sites and r.sites[0].kind in ("warn", "log")) or ctx.language is None:
         return None
-    qualified = r.qualified_class or r.error_class
-    module, _, name = qualified.rpartition(".")
-    lines = []
-    if module and module != _BUILTIN_MODULE and "." not in name:
-        lines.append(f"from {module} import {name}")
-        lines.append("")
-    call = _call(ctx) if ctx.call_name else f"...  # code that reaches {_where(ctx)}"
-    lines += ["try:", f"    {call}", f"except {name} as exc:", f"    ...  # {_first_line(r.error_message)}"]
-    return "\n".join(lines)
+    code = ctx.language.code
+    call = _call(ctx) if ctx.call_name else code.placeholder(f"code that reaches {_where(ctx)}")
+    return code.try_except(
+        r.qualified_class or r.error_class, call, code.placeholder(_first_line(r.error_message))
+    )
 
 
 def _first_line(message: str) -> str:
@@ -379,7 +343,7 @@ def _strategy(ctx: _Context) -> tuple[HandlingStrategy | None, list[str]]:
     cls = (ctx.record.error_class or "").rpartition(".")[2]
     if _NETWORK_CLASS.search(cls):
         return "retry", ["class"]
-    if _IMPORT_CLASS.match(cls):
+    if ctx.language is not None and ctx.language.is_import_error(cls):
         return "fallback", ["class"]
     if any(c.kind == "not-isinstance" for c in ctx.conditions):
         return "type-guard", ["conditions"]

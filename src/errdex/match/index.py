@@ -12,7 +12,6 @@ by the class they raise, and otherwise found by a traceback's frames.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import json
 import re
@@ -21,7 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from errdex.mine.patterns import MessageMatcher, split_pattern
+from errdex import collector
+from errdex.patterns import MessageMatcher, split_pattern
 from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
@@ -238,14 +238,9 @@ class PatternIndex:
     def loads(cls, data: bytes) -> PatternIndex | None:
         """The index from ``dumps``, or None when it was written in another format."""
         # Tens of thousands of new lists and dicts would each trigger a pass of the cyclic
-        # collector, which has nothing to find in parsed JSON: a third of the load time.
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
+        # collector, which has nothing to find in parsed JSON.
+        with collector.paused():
             loaded = json.loads(data)
-        finally:
-            if enabled:
-                gc.enable()
         if not isinstance(loaded, dict) or loaded.get("format") != INDEX_FORMAT:
             return None
         patterns = dict(zip(loaded["nums"], loaded["patterns"], strict=True))

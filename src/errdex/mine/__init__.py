@@ -23,8 +23,8 @@ __all__ = ["MineResult", "Progress", "Skipped", "Source", "directory_source", "m
 
 
 def __getattr__(name: str) -> Any:
-    # Loaded on first use: the matcher imports ``errdex.mine.patterns`` on every ``errdex
-    # explain`` and must not pay for the parser, the resolver and their dependencies.
+    # Loaded on first use: ``errdex.mine.environment`` (on every ``errdex explain``, to see
+    # whether the index is fresh) must not pay for the extractor, the resolver and the rest.
     if name in __all__:
         from errdex.mine import pipeline
 

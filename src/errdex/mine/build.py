@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from errdex.mine.patterns import Template
-from errdex.mine.python import FileResult, RawSite
+from errdex import languages
+from errdex.mine.ir import FileResult, RawSite
+from errdex.patterns import message_kind
 from errdex.record import (
+    EXTENSION_VERSION,
     ErrorType,
+    Facts,
     Record,
     base_slug,
+    identity,
     kebab,
     permalink,
     record_id,
     source_window,
     unique_slugs,
 )
-
-_VALIDATION_CLASS = re.compile(r"^(ValueError|TypeError)$|Validation|Invalid|Misconfigur|BadParameter|Usage")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,25 +60,13 @@ def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
 
 
 def _identity(site: RawSite) -> str:
-    """The key records are grouped by, as ``identity_message`` computes it from a record."""
+    """The key records are grouped by: the one ``record.identity`` the record's id is checked by."""
     template = site.template
     message = template.message if template else ""
-    if site.error_code:
-        return site.error_code
-    if _message_kind(template) == "dynamic" and site.class_written:
-        return f"{site.class_written}: {message}"
-    return message or site.class_written or ""
+    return identity(site.error_code, message, message_kind(template), site.class_written)
 
 
-def _message_kind(template: Template | None) -> str:
-    if template is None or not template.parts:
-        return "none"
-    if not template.is_static:
-        return "dynamic"
-    return "template" if template.placeholders else "literal"
-
-
-def error_type(site: RawSite) -> ErrorType:
+def error_type(site: RawSite, language: languages.Language) -> ErrorType:
     if site.error_code:
         return "error_code"
     if site.kind == "http" or site.http_status:
@@ -85,7 +74,7 @@ def error_type(site: RawSite) -> ErrorType:
     if site.kind in ("log", "warn", "exit"):
         return "console"
     cls = (site.class_written or "").rpartition(".")[2]
-    return "validation" if _VALIDATION_CLASS.search(cls) else "exception"
+    return "validation" if language.validation_class.search(cls) else "exception"
 
 
 def _draft(
@@ -95,6 +84,7 @@ def _draft(
     template = primary.template
     message = template.message if template else ""
     code, start, end = source_window(result.lines, primary.line)
+    language = languages.get(result.language)
     module = result.module
     tags = [t for t in (kebab(p) for p in (module or "").split(".")[:2]) if t]
     return {
@@ -104,7 +94,7 @@ def _draft(
         "error_code": primary.error_code,
         "error_message": message,
         "message_pattern": template.pattern if template else "",
-        "error_type": error_type(primary),
+        "error_type": error_type(primary, language),
         "error_class": primary.class_written,
         "http_status": primary.http_status,
         "severity": primary.severity,
@@ -130,15 +120,18 @@ def _draft(
         "analyzed_sha": ctx.sha,
         "analyzed_at": ctx.analyzed_at,
         "schema_version": 2,
-        "language": "python",
+        "extension_version": EXTENSION_VERSION,
+        "language": result.language,
         "package": ctx.package,
         "version": ctx.version,
         "function": primary.function,
         "qualified_class": primary.class_qualified,
         "conditions": list(primary.conditions),
         "placeholders": template.placeholders if template else [],
-        "message_kind": _message_kind(template),
+        "message_kind": message_kind(template),
         "sites": [_site(s, file_path, message, ctx.path_prefix) for s in sites],
+        # The rest of the facts need the whole tree: ``errdex.mine.facts`` adds them.
+        "facts": Facts.model_construct(guards=list(primary.guards)),
         "enrichment": "none",
     }
 

@@ -20,12 +20,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
 
 from errdex.errors import ErrdexError
-
-if TYPE_CHECKING:
-    from errdex.mine.pipeline import Source
+from errdex.mine.sources import Origin, Source, describe, directory_source, select_files, select_listed
+from errdex.record import is_commit
 
 #: Run by the target interpreter with ``-I -S``.  Without ``site`` a virtual environment does not
 #: set ``sys.prefix`` to itself, so the probe finds its ``pyvenv.cfg`` the way ``site`` would.
@@ -52,7 +50,6 @@ _NOT_OWNERS = frozenset({"sponsors", "orgs", "features", "apps", "marketplace", 
 #: Project-URL labels that name the source, most telling first.
 _SOURCE_LABELS = ("source", "source code", "repository", "code", "github", "homepage", "home")
 _NAME = re.compile(r"[-_.]+")
-_SHA = re.compile(r"^[0-9a-f]{40}$")
 #: Standard-library directories that are tests, demos or tools, not what programs call.
 STDLIB_EXCLUDES = (
     "test", "tests", "idlelib", "turtledemo", "lib2to3", "ensurepip", "site-packages",
@@ -241,7 +238,7 @@ def _direct_url(dist_info: Path) -> dict[str, str]:
         out: dict[str, str] = {}
         url = str(data.get("url", ""))
         commit = str((data.get("vcs_info") or {}).get("commit_id", ""))
-        if _SHA.match(commit) and (repo := github_repo(url)):
+        if is_commit(commit) and (repo := github_repo(url)):
             out["sha"], out["repo"] = commit, repo
         if (data.get("dir_info") or {}).get("editable") and url.startswith("file://"):
             out["editable"] = url.removeprefix("file://")
@@ -286,9 +283,6 @@ def stdlib_fingerprint(env: Environment) -> str:
 def stdlib_source(env: Environment) -> Source:
     """The standard library, laid out as CPython's repository has it (``Lib/``), linked at the
     interpreter's release tag."""
-    from errdex.mine.pipeline import Skipped, Source
-    from errdex.mine.sources import Origin, select_files
-
     selection = select_files(env.stdlib, STDLIB_EXCLUDES)
     origin = Origin("stdlib", STDLIB_REPO, None, STDLIB_PACKAGE, env.version)
     return Source(
@@ -300,7 +294,7 @@ def stdlib_source(env: Environment) -> Source:
         ref=f"v{env.version}",
         path_prefix="Lib/",
         fingerprint=stdlib_fingerprint(env),
-        skipped=[Skipped(p, r) for p, r in selection.skipped],
+        skipped=selection.skipped,
     )
 
 
@@ -311,9 +305,6 @@ def distribution_source(dist: Distribution) -> Source:
     commit a VCS install records, else at the tag ``v<version>``: the common convention, which
     some projects do not follow (there is no way to tell offline).
     """
-    from errdex.mine.pipeline import Skipped, Source, directory_source
-    from errdex.mine.sources import Origin, describe, select_listed
-
     origin = Origin("installed", dist.repo, dist.sha, dist.name, dist.version)
     ref = dist.sha or (f"v{dist.version}" if dist.on_github else None)
     if dist.editable is not None and dist.editable.is_dir():
@@ -333,5 +324,5 @@ def distribution_source(dist: Distribution) -> Source:
         sha=dist.sha,
         ref=ref,
         fingerprint=dist.fingerprint,
-        skipped=[Skipped(p, r) for p, r in selection.skipped],
+        skipped=selection.skipped,
     )

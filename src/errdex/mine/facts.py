@@ -1,33 +1,30 @@
 """Facts around each record, joined across the tree once every file is read.
 
-The enclosing function's signature and docstring (and what its ``Raises`` section says of
-this class), the functions that call it, and the tests that expect it.  Enrichment writes
-prose from these facts only, so each one is kept on the record where a reader can check it.
+The enclosing function's signature, parameters and docstring (and what its ``Raises`` section
+says of this class), the functions that call it, and the tests that expect it; the guards
+came with the record's site.  Enrichment writes prose from these facts only, so each one is
+kept on the record where a reader can check it.  How a function is called and what its
+documentation says are the record's language's to read (:mod:`errdex.languages`).
 """
 
 from __future__ import annotations
 
 import bisect
 import difflib
-import inspect
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from functools import lru_cache
 
-import docstring_parser
-
+from errdex import languages
 from errdex.mine.callers import Calls
-from errdex.mine.python import FileResult
-from errdex.mine.triggers import Trigger
-from errdex.record import Caller, Facts, Record, TriggerTest, instance_name, owner_and_name
+from errdex.mine.ir import FileResult, FunctionInfo, Trigger
+from errdex.record import Caller, Facts, Record, TriggerTest
 
 #: Callers and tests kept per record, nearest first.
 MAX_CALLERS = 5
 MAX_TESTS = 5
 #: A name called from more places than this is too common to say who calls *this* function.
 MAX_CALL_SITES = 200
-_SPACES = re.compile(r"\s+")
 _WORDS = re.compile(r"[A-Za-z_]{3,}")
 #: Literal runs of a ``match=`` regex: the text between its special characters.
 _REGEX_SPECIAL = re.compile(r"\\[AbBdDsSwWZ]|[\\^$.|?*+()\[\]{}]")
@@ -36,27 +33,28 @@ _REGEX_SPECIAL = re.compile(r"\\[AbBdDsSwWZ]|[\\^$.|?*+()\[\]{}]")
 class _Spans:
     """Which function each line of a file lies in (the innermost, for nested ones)."""
 
-    def __init__(self, functions: list[tuple[str, int, int, int, str | None]]) -> None:
-        self.functions = sorted(functions, key=lambda f: f[1])
-        self.starts = [f[1] for f in self.functions]
-        self.by_name = {f[0]: f for f in functions}
+    def __init__(self, functions: list[FunctionInfo]) -> None:
+        self.functions = sorted(functions, key=lambda f: f.line)
+        self.starts = [f.line for f in self.functions]
+        self.by_name = {f.name: f for f in functions}
 
     def at(self, line: int) -> str | None:
         """The function whose code holds ``line``; None at module level or in a docstring
         (an example there, ``fabric.backward(loss)``, calls nothing)."""
         i = bisect.bisect_right(self.starts, line) - 1
         while i >= 0:
-            name, start, body, end, doc = self.functions[i]
-            if start <= line <= end:
-                in_doc = doc is not None and body <= line <= body + doc.count("\n")
-                return None if in_doc else name
+            f = self.functions[i]
+            if f.line <= line <= f.end_line:
+                doc = f.docstring
+                in_doc = doc is not None and f.body_line <= line <= f.body_line + doc.count("\n")
+                return None if in_doc else f.name
             i -= 1
         return None
 
 
 def call_names(records: Iterable[Record]) -> set[str]:
     """The names the raising functions are called by: what ``scan_calls`` looks for."""
-    return {name for r in records if (name := _called_as(r.function)[0])}
+    return {name for r in records if (name := languages.get(r.language).called_as(r.function)[0])}
 
 
 def attach_facts(
@@ -71,99 +69,31 @@ def attach_facts(
     spans = {path: _Spans(r.functions) for path, r in files.items()}
     callers = _Callers(calls, spans)
     tests = _Tests(triggers, prefix)
-    documented: dict[tuple[str, str], tuple[str | None, str | None, str | None]] = {}
+    summaries: dict[tuple[str, str], str | None] = {}  # one function often raises many records
     out = []
     for record in records:
+        language = languages.get(record.language)
         result = files.get(record.file_path)
-        span = spans[record.file_path].by_name.get(record.function or "") if result else None
-        raises_doc = None
-        if result is not None and span is not None:
-            key = (record.file_path, span[0])
-            if key not in documented:  # one function often raises many records
-                documented[key] = (_signature(result.lines, span[1], span[2]), _summary(span[4]), span[4])
-            signature, summary, doc = documented[key]
-            raises_doc = _raises(doc, record.error_class)
-        else:
-            signature = summary = None
+        function = spans[record.file_path].by_name.get(record.function or "") if result else None
+        raises_doc = summary = None
+        if function is not None:
+            key = (record.file_path, function.name)
+            if key not in summaries:
+                summaries[key] = language.summary(function.docstring)
+            summary = summaries[key]
+            raises_doc = language.raises(function.docstring, record.error_class)
         # Built from the miner's own values: model_construct skips re-validating them.
         facts = Facts.model_construct(
-            signature=signature,
+            signature=function.signature if function else None,
+            parameters=list(function.parameters) if function else [],
+            guards=record.facts.guards,
             docstring=summary,
             raises_doc=raises_doc,
-            callers=callers.of(record),
-            tests=tests.of(record),
+            callers=callers.of(record, language),
+            tests=tests.of(record, language),
         )
         out.append(record.model_copy(update={"facts": facts}))
     return out
-
-
-def _called_as(function: str | None) -> tuple[str | None, set[str] | None]:
-    """The name a function is called by, and the receivers a call may have (None: any).
-
-    A method is called on ``self`` or on an object named after its class (``fabric.backward``
-    for ``Fabric.backward``), not on any object that has a method of that name.
-    """
-    split = owner_and_name(function)
-    if split is None:
-        return None, None
-    owner, name = split
-    if name == "__init__":  # a constructor is called by its class's name
-        return owner or None, None
-    if not name or name.startswith("__"):
-        return None, None
-    if not owner:
-        return name, None
-    snake = instance_name(owner)
-    return name, {"self", "cls", snake, snake.rpartition("_")[2], owner}
-
-
-def _signature(lines: list[str], start: int, body: int) -> str | None:
-    """The ``def`` line(s) as written, on one line: ``backward(self, tensor, *args, model=None)``."""
-    text = " ".join(lines[start - 1 : max(start, body - 1)])
-    m = re.search(r"\bdef\s+(.*)", text)
-    if m is None:
-        return None
-    head = _SPACES.sub(" ", m.group(1)).strip()
-    # Up to the colon that opens the body: the last one, since annotations hold colons too.
-    head = head[: head.rfind(":")] if head.rfind(":") > head.find(")") else head
-    # Undo the line breaks of a long signature: "( a, b, )" reads "(a, b)".
-    head = re.sub(r"([\[(])\s+", r"\1", head)
-    head = re.sub(r",?\s*([\])])", r"\1", head)
-    return head or None
-
-
-def _summary(doc: str | None) -> str | None:
-    if not doc:
-        return None
-    cleaned = inspect.cleandoc(doc)
-    first = cleaned.split("\n\n", 1)[0].strip()
-    return _SPACES.sub(" ", first) or None
-
-
-#: A docstring section that lists raised exceptions: Google ``Raises:``, NumPy ``Raises`` with
-#: an underline, Sphinx ``:raises X:``.  Prose that merely says "raises" needs no parser.
-_RAISES_SECTION = re.compile(r"^\s*Raises\s*:?\s*$|:raises?\b", re.MULTILINE)
-
-
-@lru_cache(maxsize=4096)
-def _raises_section(doc: str) -> dict[str, str]:
-    """Exception name to description, from a docstring's ``Raises`` section."""
-    try:
-        parsed = docstring_parser.parse(inspect.cleandoc(doc))
-    except (docstring_parser.ParseError, ValueError, IndexError):
-        return {}
-    return {
-        entry.type_name.rpartition(".")[2]: _SPACES.sub(" ", entry.description).strip()
-        for entry in reversed(parsed.raises)  # the first entry for a name wins
-        if entry.type_name and entry.description
-    }
-
-
-def _raises(doc: str | None, error_class: str | None) -> str | None:
-    """What a docstring's ``Raises`` section (Google, NumPy or Sphinx style) says of this class."""
-    if not doc or not error_class or not _RAISES_SECTION.search(doc):
-        return None
-    return _raises_section(doc).get(error_class.rpartition(".")[2])
 
 
 class _Callers:
@@ -171,8 +101,8 @@ class _Callers:
         self.calls = calls
         self.spans = spans
 
-    def of(self, record: Record) -> list[Caller]:
-        name, receivers = _called_as(record.function)
+    def of(self, record: Record, language: languages.Language) -> list[Caller]:
+        name, receivers = language.called_as(record.function)
         sites = self.calls.get(name or "", [])
         if not sites or len(sites) > MAX_CALL_SITES:
             return []
@@ -226,11 +156,11 @@ class _Tests:
                 by_word[key].append((trigger, literal, words))
         self.by_word = by_word
 
-    def of(self, record: Record) -> list[TriggerTest]:
+    def of(self, record: Record, language: languages.Language) -> list[TriggerTest]:
         if not record.error_class:
             return []
         name = record.error_class.rpartition(".")[2]
-        function = _called_as(record.function)[0]  # a constructor is called by its class name
+        function = language.called_as(record.function)[0]  # a constructor is called by its class name
         text = record.error_message
         chosen: dict[int, Trigger] = {}
         for word in set(_WORDS.findall(text)):

@@ -1,45 +1,43 @@
-"""The mining pipeline: select files, extract sites in parallel, resolve, build records."""
+"""The mining pipeline: select files, extract sites in parallel, resolve, build records.
+
+Each file goes to the extractor of its language (:mod:`errdex.languages`); what comes back is
+the language-neutral intermediate representation of :mod:`errdex.mine.ir`, which the rest of
+the pipeline resolves across files, turns into records and completes with their facts.
+"""
 
 from __future__ import annotations
 
-import gc
 import logging
 import multiprocessing
 import os
-import re
 import sys
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from errdex.errors import ErrdexError
+from errdex import collector, languages
 from errdex.mine.build import Context, build_records
 from errdex.mine.callers import scan_calls
 from errdex.mine.facts import MAX_CALL_SITES, attach_facts, call_names
-from errdex.mine.python import FileResult, extract
+from errdex.mine.ir import FileResult
 from errdex.mine.resolve import resolve
 from errdex.mine.sources import (
     DEFAULT_MAX_FILE_SIZE,
     Origin,
+    Skipped,
+    Source,
     SourceFile,
-    describe,
-    normalise_prefix,
-    read_source,
-    select_files,
-    select_tests,
+    directory_source,
 )
-from errdex.mine.triggers import extract_triggers
 from errdex.record import Record, RepoInfo, utc_now
 
 __all__ = ["MineResult", "Skipped", "Source", "directory_source", "mine", "mine_sources"]
 
 log = logging.getLogger(__name__)
 
-_REPO = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
-_SHA = re.compile(r"^[0-9a-f]{40}$")
 #: Below this many files the cost of starting worker processes outweighs the gain.
 _PARALLEL_THRESHOLD = 64
 _CHUNK = 16
@@ -47,33 +45,11 @@ _CHUNK = 16
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    path: str
-    reason: str
-
-
 @dataclass(slots=True)
 class MineResult:
     info: RepoInfo
     records: list[Record]
     origin: Origin
-    skipped: list[Skipped] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Source:
-    """One thing to mine: its files, and what its records say about where they come from."""
-
-    files: list[SourceFile]
-    tests: list[SourceFile]
-    origin: Origin
-    repo: str
-    sha: str | None
-    #: What permalinks point at (the commit, else a release tag); None where there is no GitHub page.
-    ref: str | None
-    path_prefix: str = ""
-    fingerprint: str | None = None
     skipped: list[Skipped] = field(default_factory=list)
 
 
@@ -104,46 +80,6 @@ def mine(
         max_file_size=max_file_size,
     )
     return next(mine_sources([source], jobs=jobs, progress=progress))
-
-
-def directory_source(
-    root: Path,
-    *,
-    repo: str | None = None,
-    sha: str | None = None,
-    path_prefix: str = "",
-    exclude: Iterable[str] = (),
-    default_excludes: bool = True,
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    require_sha: bool = True,
-) -> Source:
-    """A directory as a source: a checkout, an unpacked wheel or sdist, an editable install."""
-    if not root.is_dir():
-        raise ErrdexError(f"{root} is not a directory")
-    origin = describe(root)
-    repo = repo or origin.repo
-    sha = (sha or origin.sha or "").lower() or None
-    if repo is None:
-        raise ErrdexError(f"cannot tell which repository {root} is: pass --repo OWNER/NAME")
-    if not _REPO.match(repo):
-        raise ErrdexError(f"--repo must look like OWNER/NAME, not {repo!r}")
-    if sha is None and require_sha:
-        raise ErrdexError(f"cannot tell which commit {root} is: pass --sha with the 40-hex commit")
-    if sha is not None and not _SHA.match(sha):
-        raise ErrdexError(f"--sha must be a full 40-hex commit id, not {sha!r}")
-    exclude = tuple(exclude)  # read twice: for sources and for tests
-    selection = select_files(root, exclude, default_excludes, max_file_size)
-    tests = select_tests(root, exclude, max_file_size) if default_excludes else []
-    return Source(
-        files=selection.files,
-        tests=tests,
-        origin=origin,
-        repo=repo,
-        sha=sha,
-        ref=sha,
-        path_prefix=normalise_prefix(path_prefix),
-        skipped=[Skipped(p, r) for p, r in selection.skipped],
-    )
 
 
 def mine_sources(
@@ -215,7 +151,12 @@ def _mine_one(source: Source, extracted: list[FileResult]) -> MineResult:
     triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]
     results = [r for r in extracted if r.path not in test_paths]
     skipped = source.skipped + [Skipped(r.path, r.error) for r in results if r.error]
-    results = resolve([r for r in results if not r.error])
+    # Names resolve within one language: a Python import never names a JavaScript module.
+    by_language: dict[str, list[FileResult]] = defaultdict(list)
+    for result in results:
+        if not result.error:
+            by_language[result.language].append(result)
+    results = [r for name, group in by_language.items() for r in resolve(group, languages.get(name))]
 
     ctx = Context(source.repo, source.sha, utc_now(), prefix, origin.package, origin.version, source.ref)
     records = build_records(results, ctx)
@@ -298,43 +239,28 @@ def _size(f: SourceFile) -> int:
 def _text(f: SourceFile) -> str:
     """A file read again for the call scan: it decoded once, so only a race can fail it."""
     try:
-        return read_source(f.path)
+        return languages.get(f.language).read_source(f.path)
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
         return ""
 
 
 def extract_files(files: list[SourceFile]) -> list[FileResult]:
-    with _no_cyclic_gc():
+    with collector.paused():
         return [extract_file(f) for f in files]
-
-
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic collector while parsing.
-
-    Syntax trees hold no reference cycles and are freed by reference counting; left on, the
-    collector rescans every live node of each new tree and adds about a fifth to parse time.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def extract_file(f: SourceFile) -> FileResult:
     """Read and extract one file; any failure becomes the result's ``error``, never an exception."""
+    language = languages.get(f.language)
     try:
-        text = read_source(f.path)
+        text = language.read_source(f.path)
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
         if f.is_test:
-            return FileResult(f.relative, None)  # a test we cannot read only lacks its evidence
-        return FileResult(f.relative, f.module, error=f"cannot be decoded: {exc}".splitlines()[0])
+            return FileResult(f.relative, None, f.language)  # a test we cannot read only lacks its evidence
+        return FileResult(f.relative, f.module, f.language, error=f"cannot be decoded: {exc}".splitlines()[0])
     if f.is_test:
-        return FileResult(f.relative, None, triggers=extract_triggers(text, f.relative))
-    result = extract(text, f.relative, f.module, f.is_package)
+        return FileResult(f.relative, None, f.language, triggers=language.extract_triggers(text, f.relative))
+    result = language.extract(text, f.relative, f.module, f.is_package)
     if not result.sites and not result.candidates:
         result.lines = []  # nothing will need the source window
     return result

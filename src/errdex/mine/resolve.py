@@ -9,36 +9,15 @@ the module that defines ``X``, which is what a traceback prints.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from errdex.mine.patterns import Template
-from errdex.mine.python import (
-    BUILTIN_EXCEPTIONS,
-    ClassDef,
-    FileResult,
-    HelperDef,
-    MessageFunc,
-    RawSite,
-    Sink,
-    percent_template,
-)
+from errdex.languages import Language
+from errdex.mine.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite, Sink
+from errdex.patterns import Template, percent_template
 
 _MAX_HOPS = 12
 _MAX_ROUNDS = 6
-
-#: Helpers that live outside most mined trees but wrap a large share of some libraries' messages.
-KNOWN_HELPERS = {
-    name: HelperDef(name.rpartition(".")[2], None, False, ("message",), 1, "message", 0, sink)
-    for name, sink in {
-        "lightning_utilities.core.rank_zero.rank_zero_warn": Sink(
-            "warn", "UserWarning", "UserWarning", Template.dynamic("message"), "warning"
-        ),
-        "lightning_utilities.core.rank_zero.rank_zero_deprecation": Sink(
-            "warn", "DeprecationWarning", "DeprecationWarning", Template.dynamic("message"), "warning"
-        ),
-    }.items()
-}
 
 
 @dataclass(slots=True)
@@ -46,6 +25,10 @@ class _Tree:
     modules: dict[str, FileResult]
     classes: dict[str, ClassDef]
     message_funcs: dict[str, MessageFunc]
+    #: Classes the language has built in: nothing to follow.
+    builtins: frozenset[str]
+    #: Helpers outside the tree that the language's entry knows.
+    known_helpers: Mapping[str, HelperDef]
 
     def ancestry(self, qualified: str | None) -> Iterator[ClassDef]:
         """A class defined in the tree, then its bases in the tree, nearest first."""
@@ -93,7 +76,7 @@ class _Tree:
 
     def canonical(self, qualified: str | None) -> str | None:
         """Follow re-exports until reaching the module that defines the class."""
-        if qualified is None or qualified in BUILTIN_EXCEPTIONS:
+        if qualified is None or qualified in self.builtins:
             return qualified
         current = qualified
         for _ in range(_MAX_HOPS):
@@ -118,11 +101,13 @@ class _Tree:
         return None, "", ""
 
 
-def resolve(results: list[FileResult]) -> list[FileResult]:
-    """Return the results with classes canonical, class templates applied and helper calls as sites."""
+def resolve(results: list[FileResult], language: Language) -> list[FileResult]:
+    """Return the results (of one language) with classes canonical, class templates applied and
+    helper calls as sites."""
     modules = {r.module: r for r in results if r.module}
     classes = {c.qualified: c for r in results for c in r.classes}
-    tree = _Tree(modules, classes, {f.key: f for r in results for f in r.message_funcs})
+    funcs = {f.key: f for r in results for f in r.message_funcs}
+    tree = _Tree(modules, classes, funcs, language.builtin_classes, language.known_helpers())
     helpers = _helpers(results, tree)
     for result in results:
         resolved = (r for site in result.sites for r in _resolve_site(site, tree, result.module))
@@ -310,7 +295,7 @@ def _lookup(index: _HelperIndex, name: str, is_attr: bool, module: str | None) -
 def _helper_site(candidate: RawSite, index: _HelperIndex, module: str | None, tree: _Tree) -> RawSite | None:
     if candidate.callee is None:
         return None
-    helper = KNOWN_HELPERS.get(tree.canonical(candidate.callee_qualified) or "")
+    helper = tree.known_helpers.get(tree.canonical(candidate.callee_qualified) or "")
     if helper is None:
         helper = _lookup(index, candidate.callee, candidate.callee_is_attr, module)
     if helper is None or helper.sink is None:

@@ -3,6 +3,8 @@
 A directory may be a git checkout, an unpacked wheel or an sdist.  Repository facts are read
 from the files git keeps (``.git/HEAD``, refs, ``config``) instead of running ``git``: a
 hostile checkout can configure git to run programs, and errdex never runs anything it mines.
+Which files are sources, tests and packages is each language's to say (:mod:`errdex.languages`);
+what no library holds (docs, examples, vendored code, hidden directories) is decided here.
 """
 
 from __future__ import annotations
@@ -10,27 +12,27 @@ from __future__ import annotations
 import configparser
 import contextlib
 import fnmatch
-import io
 import os
 import re
-import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 
 from errdex.errors import ErrdexError
-from errdex.record import SourceKind
+from errdex.languages import LANGUAGES, for_path
+from errdex.record import SourceKind, is_commit, is_repo_name
 
+_LANGUAGE_EXCLUDES = tuple(dict.fromkeys(g for entry in LANGUAGES.values() for g in entry.excludes))
 DEFAULT_EXCLUDES = (
     "tests", "test", "testing", "docs", "doc", "examples", "example", "benchmarks",
-    "benchmark", "vendor", "vendored", "_vendor", "third_party", "node_modules",
-    "__pycache__", "site-packages", ".*", "test_*.py", "*_test.py", "conftest.py",
+    "benchmark", "vendor", "vendored", "_vendor", "third_party", "node_modules", ".*",
+    *_LANGUAGE_EXCLUDES,
 )  # fmt: skip
 DEFAULT_MAX_FILE_SIZE = 2_000_000
 
 _GITHUB_REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
-_SHA = re.compile(r"^[0-9a-f]{40}$")
+_PACKAGE_FILES = frozenset(entry.package_file for entry in LANGUAGES.values() if entry.package_file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +42,25 @@ class SourceFile:
     relative: str
     module: str | None
     is_package: bool
+    #: The language that reads it (``errdex.languages``).
+    language: str
     #: A test file: read for the errors its tests expect, not mined for sites.
     is_test: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file left out, and why."""
+
+    path: str
+    reason: str
 
 
 @dataclass(slots=True)
 class Selection:
     files: list[SourceFile] = field(default_factory=list)
-    #: (relative path, reason) for every file left out that might have been wanted.
-    skipped: list[tuple[str, str]] = field(default_factory=list)
+    #: Every file left out that might have been wanted.
+    skipped: list[Skipped] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +74,69 @@ class Origin:
     version: str | None = None
 
 
+@dataclass(slots=True)
+class Source:
+    """One thing to mine: its files, and what its records say about where they come from."""
+
+    files: list[SourceFile]
+    tests: list[SourceFile]
+    origin: Origin
+    repo: str
+    sha: str | None
+    #: What permalinks point at (the commit, else a release tag); None where there is no GitHub page.
+    ref: str | None
+    path_prefix: str = ""
+    fingerprint: str | None = None
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def directory_source(
+    root: Path,
+    *,
+    repo: str | None = None,
+    sha: str | None = None,
+    path_prefix: str = "",
+    exclude: Iterable[str] = (),
+    default_excludes: bool = True,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    require_sha: bool = True,
+) -> Source:
+    """A directory as a source: a checkout, an unpacked wheel or sdist, an editable install."""
+    if not root.is_dir():
+        raise ErrdexError(f"{root} is not a directory")
+    origin = describe(root)
+    repo = repo or origin.repo
+    sha = (sha or origin.sha or "").lower() or None
+    if repo is None:
+        raise ErrdexError(f"cannot tell which repository {root} is: pass --repo OWNER/NAME")
+    if not is_repo_name(repo):
+        raise ErrdexError(f"--repo must look like OWNER/NAME, not {repo!r}")
+    if sha is None and require_sha:
+        raise ErrdexError(f"cannot tell which commit {root} is: pass --sha with the 40-hex commit")
+    if sha is not None and not is_commit(sha):
+        raise ErrdexError(f"--sha must be a full 40-hex commit id, not {sha!r}")
+    exclude = tuple(exclude)  # read twice: for sources and for tests
+    selection = select_files(root, exclude, default_excludes, max_file_size)
+    tests = select_tests(root, exclude, max_file_size) if default_excludes else []
+    return Source(
+        files=selection.files,
+        tests=tests,
+        origin=origin,
+        repo=repo,
+        sha=sha,
+        ref=sha,
+        path_prefix=normalise_prefix(path_prefix),
+        skipped=selection.skipped,
+    )
+
+
 def select_files(
     root: Path,
     exclude: Iterable[str] = (),
     default_excludes: bool = True,
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> Selection:
-    """The ``.py`` files under root worth mining, in a stable order.
+    """The source files under root worth mining, in a stable order.
 
     Directory symlinks are never followed and file symlinks that leave the root are skipped,
     so a checkout cannot point errdex at files outside it.
@@ -82,10 +150,10 @@ def select_files(
         here = Path(dirpath)
         rel_dir = here.relative_to(root).as_posix()
         dirnames[:] = sorted(d for d in dirnames if not _excluded(d, _join(rel_dir, d), patterns))
-        if "__init__.py" in filenames:
+        if _PACKAGE_FILES.intersection(filenames):
             packages.add(here)
         for name in sorted(filenames):
-            if not name.endswith(".py"):
+            if for_path(name) is None:
                 continue
             rel = _join(rel_dir, name)
             if _excluded(name, rel, patterns):
@@ -93,18 +161,27 @@ def select_files(
             path = here / name
             reason = _unusable(path, root, max_file_size)
             if reason is not None:
-                selection.skipped.append((rel, reason))
+                selection.skipped.append(Skipped(rel, reason))
                 continue
             found.append((path, rel))
     for path, rel in found:
-        module, is_package = _module_name(path, packages)
-        selection.files.append(SourceFile(path, rel, module, is_package))
+        language = for_path(path)
+        assert language is not None
+        module, is_package = language.module_name(_import_path(path, packages))
+        selection.files.append(SourceFile(path, rel, module, is_package, language.name))
     return selection
 
 
 _TEST_DIRS = frozenset({"tests", "test", "testing"})
-_TEST_FILE = re.compile(r"^(test_.*|.*_test)\.py$")
-_NOT_TESTS = frozenset({"site-packages", "node_modules", "__pycache__", "vendor", "_vendor", "third_party"})
+_NOT_TESTS = frozenset(
+    {
+        "node_modules",
+        "vendor",
+        "_vendor",
+        "third_party",
+        *(d for e in LANGUAGES.values() for d in e.not_tests),
+    }
+)
 
 
 def select_tests(
@@ -126,13 +203,14 @@ def select_tests(
         )
         in_tests = any(part in _TEST_DIRS for part in rel_dir.split("/"))
         for name in sorted(filenames):
-            if not name.endswith(".py") or not (in_tests or _TEST_FILE.match(name)):
+            language = for_path(name)
+            if language is None or not (in_tests or language.is_test_name(name)):
                 continue
             if _excluded(name, _join(rel_dir, name), patterns):
                 continue
             path = here / name
             if _unusable(path, root, max_file_size) is None:  # a test left out only lacks its evidence
-                found.append(SourceFile(path, _join(rel_dir, name), None, False, is_test=True))
+                found.append(SourceFile(path, _join(rel_dir, name), None, False, language.name, is_test=True))
     return found
 
 
@@ -153,33 +231,30 @@ def select_listed(
     selection = Selection()
     tests = []
     for rel in relatives:
+        language = for_path(rel)
+        if language is None:
+            continue
         parts = rel.split("/")
         path = root / rel
         if not _excluded_path(parts, sources):
             reason = _unusable(path, root, max_file_size)
             if reason is not None:
-                selection.skipped.append((rel, reason))
+                selection.skipped.append(Skipped(rel, reason))
                 continue
-            is_package = parts[-1] == "__init__.py"
-            module = ".".join(parts[:-1] if is_package else [*parts[:-1], path.stem])
-            usable = bool(module) and all(p.isidentifier() for p in module.split("."))
-            selection.files.append(SourceFile(path, rel, module if usable else None, is_package))
+            module, is_package = language.module_name(parts)
+            selection.files.append(SourceFile(path, rel, module, is_package, language.name))
         elif (
-            _is_test(parts)
+            (any(p in _TEST_DIRS for p in parts[:-1]) or language.is_test_name(parts[-1]))
             and not _excluded_path(parts[:-1], tests_only)
             and _unusable(path, root, max_file_size) is None
         ):
-            tests.append(SourceFile(path, rel, None, False, is_test=True))
+            tests.append(SourceFile(path, rel, None, False, language.name, is_test=True))
     return selection, tests
 
 
 def _excluded_path(parts: list[str], patterns: re.Pattern[str] | None) -> bool:
     """Whether a path or any directory on it is excluded, as a walk that prunes would decide."""
     return any(_excluded(part, "/".join(parts[: i + 1]), patterns) for i, part in enumerate(parts))
-
-
-def _is_test(parts: list[str]) -> bool:
-    return any(p in _TEST_DIRS for p in parts[:-1]) or bool(_TEST_FILE.match(parts[-1]))
 
 
 def _unusable(path: Path, root: Path, max_file_size: int) -> str | None:
@@ -212,34 +287,14 @@ def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
-def _module_name(path: Path, packages: set[Path]) -> tuple[str | None, bool]:
-    """The dotted module a file is importable as, from the chain of ``__init__.py`` above it."""
-    is_package = path.name == "__init__.py"
-    parts = [] if is_package else [path.stem]
+def _import_path(path: Path, packages: set[Path]) -> list[str]:
+    """The file's path below the directory imports start from: the chain of packages above it."""
+    parts = [path.name]
     directory = path.parent
     while directory in packages:
         parts.append(directory.name)
         directory = directory.parent
-    if not parts:
-        return None, is_package
-    if not all(p.isidentifier() for p in parts):
-        return None, is_package
-    return ".".join(reversed(parts)), is_package
-
-
-def read_source(path: Path) -> str:
-    """Decode a file as Python would: BOM, PEP 263 cookie, else UTF-8.
-
-    Raises ``UnicodeDecodeError``, ``SyntaxError`` (bad cookie) or ``OSError``; callers record
-    those as skips.
-    """
-    data = path.read_bytes()
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8")
-    if not any(b"coding" in line for line in data.split(b"\n", 2)[:2]):
-        return data.decode("utf-8")
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    return data.decode(encoding)
+    return parts[::-1]
 
 
 def describe(root: Path) -> Origin:
@@ -285,7 +340,7 @@ def _git_facts(git: Path) -> tuple[str | None, str | None]:
         head = (git / "HEAD").read_text().strip()
     except OSError:
         return repo, None
-    if _SHA.match(head):
+    if is_commit(head):
         sha = head
     elif head.startswith("ref:"):
         ref = head.partition(":")[2].strip()
@@ -297,12 +352,12 @@ def _resolve_ref(git: Path, ref: str) -> str | None:
     loose = git / ref
     if loose.is_file():
         value = loose.read_text().strip()
-        return value if _SHA.match(value) else None
+        return value if is_commit(value) else None
     packed = git / "packed-refs"
     if packed.is_file():
         for line in packed.read_text(errors="replace").splitlines():
             sha, _, name = line.partition(" ")
-            if name == ref and _SHA.match(sha):
+            if name == ref and is_commit(sha):
                 return sha
     return None
 

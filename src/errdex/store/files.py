@@ -20,20 +20,16 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import ValidationError
 
+from errdex import languages
 from errdex.errors import ErrdexError
-from errdex.record import Record, RepoInfo, Site, SiteKind, dumps
+from errdex.languages import language_name
+from errdex.record import EXTENSION_VERSION, Record, RepoInfo, Site, SiteKind, dumps
 from errdex.store import Store
 
 Format = Literal["errlookup", "errdex"]
 
 _BATCH = 1000
 _SITE_KINDS: dict[str, SiteKind] = {"http": "http", "console": "log"}
-_LANGUAGES = {
-    ".py": "python", ".pyi": "python", ".pyx": "python",
-    ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
-    ".ts": "typescript", ".tsx": "typescript", ".mts": "typescript", ".cts": "typescript",
-    ".go": "go", ".rs": "rust", ".java": "java", ".rb": "ruby", ".php": "php",
-}  # fmt: skip
 
 _TEXT = pa.string()
 _INT = pa.int32()
@@ -62,6 +58,29 @@ _SITE = pa.struct(
 _FACTS = pa.struct(
     [
         pa.field("signature", _TEXT),
+        _required(
+            "parameters",
+            pa.list_(
+                pa.struct([_required("name", _TEXT), _required("kind", _TEXT), pa.field("default", _TEXT)])
+            ),
+        ),
+        _required(
+            "guards",
+            pa.list_(
+                pa.struct(
+                    [
+                        _required("kind", _TEXT),
+                        _required("text", _TEXT),
+                        _required("negated", pa.bool_()),
+                        pa.field("subject", _TEXT),
+                        pa.field("operator", _TEXT),
+                        pa.field("operand", _TEXT),
+                        _required("names", _TEXTS),
+                        pa.field("code", _TEXT),
+                    ]
+                )
+            ),
+        ),
         pa.field("docstring", _TEXT),
         pa.field("raisesDoc", _TEXT),
         _required(
@@ -128,6 +147,7 @@ PARQUET_SCHEMA = pa.schema(
         # Kept as text: the exact string round-trips, whatever its sub-second precision.
         _required("analyzedAt", _TEXT),
         _required("schemaVersion", pa.int8()),
+        _required("extensionVersion", pa.int8()),
         _required("language", _TEXT),
         pa.field("package", _TEXT),
         pa.field("version", _TEXT),
@@ -197,7 +217,9 @@ def read_jsonl(path: Path) -> Iterator[Record]:
     defaults except those the v2 fields imply, so the imported record is as findable as a mined
     one: ``sites`` becomes its own location (kind ``http`` for http errors, ``log`` for console
     ones, else ``raise``), ``language`` follows the file extension (``unknown`` if unlisted), and
-    ``enrichment`` is ``imported`` when the record brings prose of its own.
+    ``enrichment`` is ``imported`` when the record brings prose of its own.  An ``errdex``
+    record written before ``extensionVersion`` 2 has its guards and parameters read from the
+    text it kept (``_upgraded``).
     """
     with path.open("rb") as lines:
         for number, line in enumerate(lines, 1):
@@ -220,14 +242,31 @@ def _parse(line: bytes) -> Record:
     if not isinstance(data, dict):
         raise ValueError("expected a JSON object per line")
     if "record" not in data:
-        return Record.model_validate(data)
+        return Record.model_validate(_upgraded(data))
     if not isinstance(data["record"], dict):
         raise ValueError('"record" must be a JSON object')
     return _from_errlookup(data["record"])
 
 
+def _upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """An ``errdex`` record as this version writes it: one from extension version 1 kept its
+    guards as text (``conditions``) and its parameters in the signature's text, which its
+    language's entry reads into structure.  Anything malformed is left for validation to report."""
+    if data.get("extensionVersion", 1) != 1:
+        return data
+    facts, conditions = data.get("facts", {}), data.get("conditions", [])
+    language = languages.find(data["language"]) if isinstance(data.get("language"), str) else None
+    if language is not None and isinstance(facts, dict) and isinstance(conditions, list):
+        signature = facts.get("signature")
+        texts = [c for c in conditions if isinstance(c, str)]
+        facts = {**facts, **language.upgrade_facts(texts, signature if isinstance(signature, str) else None)}
+    return {**data, "facts": facts, "extensionVersion": EXTENSION_VERSION}
+
+
 def _from_errlookup(fields: dict[str, Any]) -> Record:
-    record = Record.model_validate(fields)
+    file_path = fields.get("filePath")
+    language = language_name(file_path) if isinstance(file_path, str) else "unknown"
+    record = Record.model_validate({"language": language, **fields})
     site = Site(
         file_path=record.file_path,
         line_number=record.line_number,
@@ -236,7 +275,6 @@ def _from_errlookup(fields: dict[str, Any]) -> Record:
     written = record.documentation or record.trigger_scenarios or record.solutions
     implied = {
         "sites": [site],
-        "language": _LANGUAGES.get(os.path.splitext(record.file_path)[1], "unknown"),
         # Prose someone else wrote: `errdex enrich` leaves it alone unless told to replace it.
         "enrichment": "imported" if written else "none",
     }

@@ -2,32 +2,41 @@
 
 Nothing here imports or runs the code it reads.  The walk visits statements only and
 descends into an expression just where a site can be (a ``raise``, an ``assert``, a call
-statement), which keeps mining within a small margin of the bare parse.  Facts that need the
-whole tree (exception classes that build their message, raise helpers, re-exported classes)
-are returned as declarations and resolved afterwards by :mod:`errdex.mine.resolve`.
+statement), which keeps mining within a small margin of the bare parse.  Every statement type
+is either handled or listed as holding no site (``IGNORED_STATEMENTS``); one errdex does not
+know fails the file loudly instead of being skipped in silence.  Facts that need the whole
+tree (exception classes that build their message, raise helpers, re-exported classes) are
+returned as declarations (:mod:`errdex.mine.ir`) and resolved afterwards by
+:mod:`errdex.mine.resolve`.
 """
 
 from __future__ import annotations
 
 import ast
-import builtins
-import copy
 import re
-import string
-import textwrap
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar, NamedTuple
 
-from errdex.mine.patterns import Placeholder, Template
-from errdex.mine.triggers import Trigger
-from errdex.record import utf8
-
-BUILTIN_EXCEPTIONS = frozenset(
-    name
-    for name, value in vars(builtins).items()
-    if isinstance(value, type) and issubclass(value, BaseException)
+from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
+from errdex.languages.python.guards import block_guard, condition_guard, names_in
+from errdex.languages.python.names import BUILTIN_EXCEPTIONS
+from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
+from errdex.mine.ir import (
+    ClassDef,
+    FileResult,
+    Forward,
+    FunctionInfo,
+    HelperDef,
+    MessageFunc,
+    MessageRef,
+    RawSite,
+    Sink,
 )
+from errdex.patterns import Template, fields_of, percent_template
+from errdex.record import Guard, GuardKind, Parameter, utf8
+
+LANGUAGE = "python"
 LOG_LEVELS = {
     "critical": "critical",
     "fatal": "critical",
@@ -37,171 +46,30 @@ LOG_LEVELS = {
     "warn": "warning",
 }
 MESSAGE_KEYWORDS = ("msg", "message", "detail", "description", "reason")
-GETTEXT = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "gettext_noop", "N_"})
 HTTP_CLASSES = {"Http404": 404, "HttpResponseBadRequest": 400}
 _LOGGER_NAME = re.compile(r"(^|[._])_*(log|logs|logger|logging)$", re.IGNORECASE)
-_PERCENT = re.compile(
-    r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsa%])"
-)
-_MAX_BINDING_DEPTH = 8
-_MAX_EXPRESSION_DEPTH = 200
 #: Expression types that can build a message; a call passing none of them is no helper call.
 _SINK_NAMES = frozenset({"warn", "warn_explicit", "exit", "quit", "abort", *LOG_LEVELS})
 _STRINGISH = frozenset({ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call})
-#: Values inside an f-string that may stand for known text: a name bound to it, or text itself.
-_TEXT_NODES = frozenset({ast.Name, ast.JoinedStr, ast.Constant})
 #: Class names that say "exception"; only such classes (or subclasses of builtins) are searched
 #: for a message-building constructor, which keeps ordinary classes off the hot path.
 _MESSAGES_NAME = re.compile(r"messages$", re.IGNORECASE)
 #: A message key rather than a message: ``make_error("invalid")``, ``fail("max_length")``.
 _MESSAGE_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 _EXCEPTION_NAME = re.compile(r"(Error|Exception|Warning|Exit|Failure|Fault|Interrupt)$")
+#: Statements that hold no site and bind no message.  Named, not typed, so that a type a newer
+#: Python adds is listed here when errdex learns of it.
+IGNORED_STATEMENTS = frozenset({"Pass", "Break", "Continue", "Delete", "Global", "Nonlocal", "TypeAlias"})
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
-@dataclass(slots=True)
-class RawSite:
-    """A place that raises, warns, logs or exits, before cross-file resolution."""
-
-    line: int
-    kind: str
-    function: str | None
-    conditions: tuple[str, ...]
-    template: Template | None
-    class_written: str | None = None
-    class_qualified: str | None = None
-    severity: str = "error"
-    http_status: int | None = None
-    error_code: str | None = None
-    #: A library class called here, which may build its own message (``raise NotFound(name)``,
-    #: ``raise StreamConsumed()``); its argument templates are kept to fill that message in.
-    constructed: bool = False
-    args: tuple[Template | None, ...] = ()
-    kwargs: tuple[tuple[str, Template | None], ...] = ()
-    #: For a call that is a site only if the callee turns out to be a raise helper.
-    callee: str | None = None
-    callee_qualified: str | None = None
-    callee_is_attr: bool = False
-    #: For a helper call: the helper's own raise, where a traceback's innermost frame points.
-    via_path: str | None = None
-    via_line: int | None = None
-    #: For a message another function builds, resolved once every file is read.
-    message_ref: MessageRef | None = None
-    #: For a message looked up by key in the enclosing class's messages dict.
-    message_key: str | None = None
-    #: The message is known (found by its key); a factory may still tell the class.
-    message_settled: bool = False
-
-
-@dataclass(slots=True)
-class Sink:
-    """What a raise helper does with its message parameter."""
-
-    kind: str
-    class_written: str | None
-    class_qualified: str | None
-    template: Template
-    severity: str = "error"
-    http_status: int | None = None
-    #: Where the helper raises: the innermost frame of every error it produces.
-    path: str | None = None
-    line: int | None = None
-
-
-@dataclass(slots=True)
-class HelperDef:
-    """A function that raises (warns, logs, exits) with a message built from one of its parameters."""
-
-    name: str
-    module: str | None
-    is_method: bool
-    #: Parameters callers pass (``self``/``cls`` left out), and how many of them are positional.
-    params: tuple[str, ...]
-    positional: int
-    param: str = ""
-    index: int | None = None
-    sink: Sink | None = None
-    #: Calls passing the parameter on to another function: (callee, is_attr, position or keyword, template).
-    forwards: list[tuple[str, bool, int | str, Template]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class ClassDef:
-    """An exception class candidate: its bases, and the message its ``__init__``/``__str__`` builds."""
-
-    qualified: str
-    bases: tuple[str, ...]
-    #: ``__init__``'s parameters (``self`` left out), the literal defaults among them, and the
-    #: attributes it sets from them (``self.description = description``).
-    has_init: bool = False
-    params: tuple[str, ...] = ()
-    defaults: dict[str, Template] = field(default_factory=dict)
-    attr_params: dict[str, str] = field(default_factory=dict)
-    #: Class-level text (``description = "The requested URL was not found"``), which
-    #: ``self.description`` in a message reads unless the constructor set it.
-    attributes: dict[str, Template] = field(default_factory=dict)
-    #: What ``str()`` of an instance may give: every message ``__str__`` returns, else the one
-    #: ``__init__`` passes up.
-    templates: list[Template] = field(default_factory=list)
-    from_str: bool = False
-    #: ``__str__`` may also return the message it was given (``return self.message``).
-    keeps_message: bool = False
-    #: ``__str__`` returns ``self.args[0] % self.args[1:]``: the raise passes a ``%`` template
-    #: and its values, logging-style.
-    formats_args: bool = False
-    #: Messages kept by key in a class-level dict (``default_error_messages = {"invalid": ...}``),
-    #: which ``raise self.make_error("invalid")`` or ``self.error_messages["invalid"]`` look up.
-    messages: dict[str, Template] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class MessageFunc:
-    """A function, method or property that returns a message: ``def _msg(self, v): return f"..."``."""
-
-    #: ``module:Class.method`` or ``module:function``, the key a call site looks it up by.
-    key: str
-    params: tuple[str, ...]
-    templates: list[Template] = field(default_factory=list)
-    #: For a factory (``def err(msg): return ParseError(f"{msg} at ...")``), the class it returns.
-    class_written: str | None = None
-    class_qualified: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MessageRef:
-    """A site whose message another function returns: ``raise X(self._format_error(value))``."""
-
-    #: Keys to try, most specific first (the enclosing class, then the module).
-    keys: tuple[str, ...]
-    args: tuple[Template | None, ...] = ()
-    kwargs: tuple[tuple[str, Template | None], ...] = ()
-
-
-@dataclass(slots=True)
-class FileResult:
-    path: str
-    module: str | None
-    sites: list[RawSite] = field(default_factory=list)
-    candidates: list[RawSite] = field(default_factory=list)
-    helpers: list[HelperDef] = field(default_factory=list)
-    classes: list[ClassDef] = field(default_factory=list)
-    message_funcs: list[MessageFunc] = field(default_factory=list)
-    imports: dict[str, str] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
-    #: Every function: (qualname, ``def`` line, first body line, last line, docstring as written).
-    functions: list[tuple[str, int, int, int, str | None]] = field(default_factory=list)
-    #: For a test file: the errors its tests expect (``pytest.raises``, ``assertRaises``).
-    triggers: list[Trigger] = field(default_factory=list)
-    error: str | None = None
-
-
-def split_lines(text: str) -> list[str]:
-    """Physical lines as Python's tokenizer counts them (form feeds do not end a line)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+class UnknownStatement(Exception):
+    """A statement type the walker neither handles nor knows to hold nothing."""
 
 
 def extract(text: str, path: str, module: str | None, is_package: bool = False) -> FileResult:
     """Parse one file's text and return its sites and declarations, or the reason it can't be read."""
-    result = FileResult(path=path, module=module)
+    result = FileResult(path=path, module=module, language=LANGUAGE)
     try:
         tree = ast.parse(text, filename=path)
     except (SyntaxError, ValueError) as exc:  # ValueError: null bytes
@@ -215,6 +83,8 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         _Walker(result, is_package).walk_module(tree)
     except RecursionError:
         result.error = "too deeply nested to analyse (RecursionError)"
+    except UnknownStatement as exc:
+        result.error = f"errdex does not know this statement: {exc}"
     except Exception as exc:  # a bug in errdex must cost one file, reported, not the whole run
         result.error = f"errdex could not analyse it: {type(exc).__name__}: {exc}"
     if result.error:
@@ -223,120 +93,63 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
     return result
 
 
-def dotted(node: ast.expr) -> str | None:
-    """``a.b.c`` for a chain of attribute accesses on a name, else None."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
-
-def _looks_like_class(written: str) -> bool:
+def _names_class(written: str) -> bool:
     last = written.rpartition(".")[2]
     return last[:1].isupper() or last in BUILTIN_EXCEPTIONS
 
 
-def percent_template(fmt: str, args: list[str] | None) -> Template:
-    """Split a ``%`` format string into literals and placeholders named after their arguments."""
-    parts: list[str | Placeholder] = []
-    pos = 0
-    index = 0
-    for m in _PERCENT.finditer(fmt):
-        parts.append(fmt[pos : m.start()])
-        pos = m.end()
-        if m["conv"] == "%":
-            parts.append("%")
-            continue
-        key = m["key"]
-        if key is not None:
-            name = key
-        elif args is not None and index < len(args):
-            name = args[index]
-        else:
-            name = f"arg{index}"
-        index += 1
-        parts.append(Placeholder(name, m.group(0)))
-    parts.append(fmt[pos:])
-    return Template(()) + Template(tuple(parts))
+class _Cond(NamedTuple):
+    """A test on the path to a statement: it must hold (or, ``negated``, fail) to get there."""
+
+    test: ast.expr
+    negated: bool
+    kind: GuardKind
 
 
-def format_template(fmt: str, args: list[str], kwargs: dict[str, str]) -> Template | None:
-    """Split a ``str.format`` string; None when the string is not a valid format."""
-    parts: list[str | Placeholder] = []
-    auto = 0
-    try:
-        parsed = list(string.Formatter().parse(fmt))
-    except ValueError:
-        return None
-    for literal, field_name, _spec, _conv in parsed:
-        parts.append(literal)
-        if field_name is None:
-            continue
-        head = re.split(r"[.\[]", field_name, maxsplit=1)[0]
-        if head == "":
-            name = args[auto] + field_name if auto < len(args) else f"arg{auto}"
-            auto += 1
-        elif head.isdigit():
-            i = int(head)
-            # "{0.status_code}" of format(self) reads self.status_code.
-            name = args[i] + field_name[len(head) :] if i < len(args) else field_name
-        else:
-            name = kwargs.get(head, field_name)
-        parts.append(Placeholder(name, "{" + name + "}"))
-    return Template(()) + Template(tuple(parts))
+class _Block(NamedTuple):
+    """A block around a statement that is no test of its own (a loop, handler, ``with``,
+    ``case``, or the rest of a body after an early exit); ``depth`` is how many tests enclose it."""
+
+    kind: GuardKind
+    node: ast.AST
+    depth: int
+    subject: ast.expr | None = None
 
 
-#: The guard conditions on the path to a statement: (test, negated), outermost first.
-_Conds = tuple[tuple[ast.expr, bool], ...]
+#: The guard conditions on the path to a statement, outermost first.
+_Conds = tuple[_Cond, ...]
 
 
-class _Scope:
-    __slots__ = (
-        "alternatives",
-        "bindings",
-        "class_name",
-        "is_method",
-        "name",
-        "params",
-        "positional",
-        "qualname",
-    )
+class _Walker(Evaluator):
+    """One visitor over a module's statements, with a handler per statement type."""
 
-    def __init__(
-        self,
-        qualname: str | None,
-        name: str | None,
-        params: tuple[str, ...],
-        is_method: bool,
-        class_name: str | None,
-        positional: int = 0,
-    ) -> None:
-        self.qualname = qualname
-        self.name = name
-        self.params = params
-        self.positional = positional
-        self.is_method = is_method
-        self.class_name = class_name
-        self.bindings: dict[str, ast.expr] = {}
-        #: Every value a name may hold, each under the guard it was assigned under: assignments in
-        #: sibling branches (``if ...: msg = "a" else: msg = "b"``) all reach a later raise.
-        self.alternatives: dict[str, list[tuple[_Conds, ast.expr]]] = {}
+    #: Statement type -> the name of its handler.
+    _DISPATCH: ClassVar[dict[type[ast.stmt], str]] = {
+        ast.Raise: "_raise",
+        ast.Expr: "_expr",
+        ast.If: "_branch",
+        ast.While: "_branch",
+        ast.Assign: "_assign",
+        ast.AnnAssign: "_assign",
+        ast.AugAssign: "_aug_assign",
+        ast.Return: "_return",
+        ast.FunctionDef: "_function",
+        ast.AsyncFunctionDef: "_function",
+        ast.ClassDef: "_class",
+        ast.Assert: "_assert",
+        ast.Try: "_try",
+        ast.TryStar: "_try",
+        ast.For: "_loop",
+        ast.AsyncFor: "_loop",
+        ast.With: "_with",
+        ast.AsyncWith: "_with",
+        ast.Match: "_match",
+        ast.Import: "_local_import",
+        ast.ImportFrom: "_local_import",
+    }
 
-    def child(self, name: str) -> str:
-        """The ``__qualname__`` Python gives a class or function defined in this scope."""
-        if self.qualname is None:
-            return name
-        if self.name is not None:
-            return f"{self.qualname}.<locals>.{name}"
-        return f"{self.qualname}.{name}"
-
-
-class _Walker:
     def __init__(self, result: FileResult, is_package: bool) -> None:
+        super().__init__(SourceText(result.lines))
         self.result = result
         self.lines = result.lines
         self.module = result.module
@@ -346,61 +159,14 @@ class _Walker:
         #: Exception classes defined in this file, so a subclass with a plain name
         #: (``class MissingParameter(BadParameter)``) is known as one too.
         self.exception_classes: set[str] = set()
-        self.module_bindings: dict[str, ast.expr] = {}
-        self.scope = _Scope(None, None, (), False, None)
         self.helpers_by_name: dict[str, HelperDef] = {}
-        self._seg_cache: dict[int, str] = {}
-        # Statement type -> handler; types absent here (pass, del, global ...) hold no sites.
+        #: The blocks around the statement being read that are no test (see ``_Block``).
+        self.blocks: tuple[_Block, ...] = ()
+        #: Each function's definition, beside its entry in ``result.functions``.
+        self._defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         self._handlers: dict[type, Callable[[Any, _Conds], None]] = {
-            ast.Raise: self._raise,
-            ast.Expr: self._expr,
-            ast.If: self._branch,
-            ast.While: self._branch,
-            ast.Assign: self._assign,
-            ast.AugAssign: self._aug_assign,
-            ast.Return: self._return,
-            ast.FunctionDef: self._function,
-            ast.AsyncFunctionDef: self._function,
-            ast.ClassDef: self._class,
-            ast.Assert: self._assert,
-            ast.Try: self._try,
-            ast.TryStar: self._try,
-            ast.For: self._block,
-            ast.AsyncFor: self._block,
-            ast.With: self._block,
-            ast.AsyncWith: self._block,
-            ast.Match: self._match,
-            ast.Import: self._local_import,
-            ast.ImportFrom: self._local_import,
+            t: getattr(self, name) for t, name in self._DISPATCH.items()
         }
-
-    # -- source text -------------------------------------------------------------------------
-
-    def segment(self, node: ast.AST) -> str:
-        key = id(node)
-        cached = self._seg_cache.get(key)
-        if cached is not None:
-            return cached
-        lineno = getattr(node, "lineno", None)
-        end = getattr(node, "end_lineno", None)
-        col = getattr(node, "col_offset", None)
-        end_col = getattr(node, "end_col_offset", None)
-        if lineno is None or end is None or col is None or end_col is None:
-            # A node errdex built itself (``msg += ...`` folded into one expression).
-            text = ast.unparse(node)
-        elif lineno == end:
-            line = self.lines[lineno - 1]
-            if line.isascii():
-                text = line[col:end_col]
-            else:
-                text = line.encode()[col:end_col].decode(errors="replace")
-        else:
-            chunk = [self.lines[i].encode() for i in range(lineno - 1, end)]
-            chunk[-1] = chunk[-1][:end_col]
-            chunk[0] = chunk[0][col:]
-            text = " ".join(c.decode(errors="replace").strip() for c in chunk)
-        self._seg_cache[key] = text
-        return text
 
     # -- module, classes, functions -----------------------------------------------------------
 
@@ -409,14 +175,25 @@ class _Walker:
             t = type(node)
             if t is ast.ClassDef:
                 self.module_classes.add(node.name)  # type: ignore[attr-defined]
-            elif t is ast.Assign and len(node.targets) == 1:  # type: ignore[attr-defined]
-                target = node.targets[0]  # type: ignore[attr-defined]
+            elif (assigned := _assigned(node)) is not None and len(assigned[0]) == 1:
+                target = assigned[0][0]
                 if isinstance(target, ast.Name):
-                    self.module_bindings[target.id] = node.value  # type: ignore[attr-defined]
+                    self.module_bindings[target.id] = assigned[1]
             elif t is ast.Import or t is ast.ImportFrom:
                 self._import(node)  # type: ignore[arg-type]
         self.scope.bindings = self.module_bindings
         self.body(tree.body, ())
+        self._describe_functions()
+
+    def _describe_functions(self) -> None:
+        """Signatures and parameters of the functions that enclose a site: enrichment's facts,
+        read once the whole module is walked, and only where a record will need them."""
+        result = self.result
+        wanted = {s.function for s in (*result.sites, *result.candidates)}
+        for n, (info, node) in enumerate(zip(result.functions, self._defs, strict=True)):
+            if info.name in wanted:
+                signature = _signature(self.lines, info.line, info.body_line)
+                result.functions[n] = info._replace(signature=signature, parameters=parameters_of(node.args))
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -456,7 +233,8 @@ class _Walker:
         bases = tuple(q for b in node.bases if (q := self.qualify(dotted(b))) is not None)
         decl = ClassDef(qualified=f"{self.module}.{qual}" if self.module else qual, bases=bases)
         self.result.classes.append(decl)
-        self.scope = _Scope(qual, None, (), False, qual)
+        self.scope = Scope(qual, None, (), False, qual)
+        blocks, self.blocks = self.blocks, ()
         try:
             decl.messages = self._keyed_messages(node)
             if _EXCEPTION_NAME.search(node.name) or any(
@@ -474,6 +252,7 @@ class _Walker:
             self.body(node.body, ())
         finally:
             self.scope = outer
+            self.blocks = blocks
 
     def _keyed_messages(self, node: ast.ClassDef) -> dict[str, Template]:
         found: dict[str, Template] = {}
@@ -483,7 +262,7 @@ class _Walker:
                     if isinstance(key, ast.Constant) and isinstance(key.value, str):
                         template = self.template(item)
                         if template is not None and template.is_static:
-                            found[key.value] = _fields_of(template)
+                            found[key.value] = fields_of(template)
         return found
 
     def _message_builder(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, decl: ClassDef) -> None:
@@ -501,24 +280,24 @@ class _Walker:
         if is_init:
             decl.has_init, decl.params, decl.defaults = True, params, defaults
         saved = self.scope
-        self.scope = _Scope(None, fn.name, params, True, None)
+        self.scope = Scope(None, fn.name, params, True, None)
         found: list[Template] = []
         try:
             for stmt in _statements(fn.body):
                 expr: ast.expr | None = None
-                if isinstance(stmt, ast.Assign):
-                    targets = stmt.targets
+                if (assigned := _assigned(stmt)) is not None:
+                    targets, value = assigned
                     if len(targets) == 1 and isinstance(targets[0], ast.Name):
-                        self.scope.bindings[targets[0].id] = stmt.value
+                        self.scope.bindings[targets[0].id] = value
                     elif (
                         is_init
                         and len(targets) == 1
                         and (attr := dotted(targets[0])) is not None
                         and attr.startswith("self.")
-                        and isinstance(stmt.value, ast.Name)
-                        and stmt.value.id in params
+                        and isinstance(value, ast.Name)
+                        and value.id in params
                     ):
-                        decl.attr_params[attr[5:]] = stmt.value.id
+                        decl.attr_params[attr[5:]] = value.id
                 elif isinstance(stmt, ast.Return) and not is_init:
                     expr = stmt.value
                 elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and not found:
@@ -566,7 +345,7 @@ class _Walker:
         if is_method and not is_static and positional:
             positional = positional[1:]
         params = (*positional, *(a.arg for a in args.kwonlyargs))
-        self.scope = _Scope(qual, node.name, params, is_method, outer.class_name, len(positional))
+        self.scope = Scope(qual, node.name, params, is_method, outer.class_name, len(positional))
         first = node.body[0]
         doc = (
             first.value.value
@@ -574,7 +353,7 @@ class _Walker:
             else None
         )
         self.result.functions.append(
-            (
+            FunctionInfo(
                 qual,
                 node.lineno,
                 first.lineno,
@@ -582,19 +361,31 @@ class _Walker:
                 utf8(doc) if isinstance(doc, str) else None,
             )
         )
+        self._defs.append(node)
+        blocks, self.blocks = self.blocks, ()
         try:
             self.body(node.body, ())
         finally:
             self.scope = outer
+            self.blocks = blocks
 
     # -- statements ---------------------------------------------------------------------------
 
     def body(self, stmts: list[ast.stmt], conds: _Conds) -> None:
         handlers = self._handlers
+        blocks = self.blocks
         for node in stmts:
-            handler = handlers.get(type(node))
-            if handler is not None:
-                handler(node, conds)
+            t = type(node)
+            handler = handlers.get(t)
+            if handler is None:
+                if t.__name__ not in IGNORED_STATEMENTS:
+                    raise UnknownStatement(f"{t.__name__} at line {getattr(node, 'lineno', '?')}")
+                continue
+            handler(node, conds)
+            if t is ast.If and not node.orelse and isinstance(node.body[-1], _EXITS):  # type: ignore[attr-defined]
+                # ``if test: return``: what follows runs only where the test failed.
+                self.blocks = (*self.blocks, _Block("early-exit", node.test, len(conds)))  # type: ignore[attr-defined]
+        self.blocks = blocks
 
     def _expr(self, node: ast.Expr, conds: _Conds) -> None:
         value = node.value
@@ -612,14 +403,14 @@ class _Walker:
             return
         if type(value) is ast.Call:
             written = dotted(value.func)
-            if written is not None and _EXCEPTION_NAME.search(written) and _looks_like_class(written):
+            if written is not None and _EXCEPTION_NAME.search(written) and _names_class(written):
                 # An exception factory: ``raise err(...)`` gets this class and message.
-                template = self._message(_message_argument(value))
+                template = self.message(_message_argument(value))
                 func = self._message_func(template if template is not None and template.is_static else None)
                 func.class_written = written
                 func.class_qualified = self.qualify(written)
                 return
-        if not _builds_text(value):
+        if not builds_text(value):
             return
         template = self.template(value)
         if template is not None and template.is_static:
@@ -638,26 +429,39 @@ class _Walker:
 
     def _branch(self, node: ast.If | ast.While, conds: _Conds) -> None:
         test = node.test
-        self.body(node.body, (*conds, (test, False)))
+        kind: GuardKind = "while" if isinstance(node, ast.While) else "elif" if self._is_elif(node) else "if"
+        self.body(node.body, (*conds, _Cond(test, False, kind)))
         if node.orelse:
-            self.body(node.orelse, (*conds, (test, True)))
+            self.body(node.orelse, (*conds, _Cond(test, True, "else")))
 
-    def _block(self, node: ast.For | ast.AsyncFor | ast.With | ast.AsyncWith, conds: _Conds) -> None:
-        self.body(node.body, conds)
-        orelse = getattr(node, "orelse", None)
-        if orelse:
-            self.body(orelse, conds)
+    def _is_elif(self, node: ast.If) -> bool:
+        return self.lines[node.lineno - 1].startswith("elif", node.col_offset)
+
+    def _within(self, block: _Block, stmts: list[ast.stmt], conds: _Conds) -> None:
+        """Read ``stmts`` inside a block that is no test: a loop, a handler, a ``with``, a ``case``."""
+        outer = self.blocks
+        self.blocks = (*outer, block)
+        self.body(stmts, conds)
+        self.blocks = outer
+
+    def _loop(self, node: ast.For | ast.AsyncFor, conds: _Conds) -> None:
+        self._within(_Block("loop", node, len(conds)), node.body, conds)
+        if node.orelse:
+            self.body(node.orelse, conds)
+
+    def _with(self, node: ast.With | ast.AsyncWith, conds: _Conds) -> None:
+        self._within(_Block("with", node, len(conds)), node.body, conds)
 
     def _try(self, node: ast.Try | ast.TryStar, conds: _Conds) -> None:
         self.body(node.body, conds)
         for handler in node.handlers:
-            self.body(handler.body, conds)
+            self._within(_Block("except", handler, len(conds)), handler.body, conds)
         self.body(node.orelse, conds)
         self.body(node.finalbody, conds)
 
     def _match(self, node: ast.Match, conds: _Conds) -> None:
         for case in node.cases:
-            self.body(case.body, conds)
+            self._within(_Block("match-case", case, len(conds), node.subject), case.body, conds)
 
     def _aug_assign(self, node: ast.AugAssign, conds: _Conds) -> None:
         target = node.target
@@ -670,24 +474,24 @@ class _Walker:
         if self.scope.qualname is not None:
             self._import(node)
 
-    def _assign(self, node: ast.Assign, conds: _Conds = ()) -> None:
-        if len(node.targets) == 1:
-            target = node.targets[0]
+    def _assign(self, node: ast.Assign | ast.AnnAssign, conds: _Conds = ()) -> None:
+        assigned = _assigned(node)
+        if assigned is not None and len(assigned[0]) == 1:
+            target, value = assigned[0][0], assigned[1]
             if isinstance(target, ast.Name):
                 scope = self.scope
                 name = target.id
-                value = node.value
                 earlier = scope.alternatives.get(name, ())
                 bound = scope.bindings.get(name)
                 # An assignment overwrites those made at its own level or nested below it;
                 # ones in sibling branches, or above it, still reach what follows.
                 depth = len(conds)
                 kept = [(c, v) for c, v in earlier if c[:depth] != conds]
-                if bound is not None and _builds_text(value) and _mentions(value, name):
+                if bound is not None and builds_text(value) and mentions(value, name):
                     # ``message = message.format(...)`` builds on what the name held before:
                     # on each value it may have held.
-                    scope.bindings[name] = _inline(value, name, bound)
-                    built = [(conds, _inline(value, name, v)) for _, v in earlier or [((), bound)]]
+                    scope.bindings[name] = inline(value, name, bound)
+                    built = [(conds, inline(value, name, v)) for _, v in earlier or [((), bound)]]
                     scope.alternatives[name] = [*kept, *built]
                     return
                 scope.bindings[name] = value
@@ -695,138 +499,49 @@ class _Walker:
 
     def _conditions(self, conds: _Conds) -> tuple[str, ...]:
         out = []
-        for test, negated in conds:
+        for test, negated, _ in conds:
             text = self.segment(test)
             out.append(f"not ({text})" if negated else text)
         return tuple(out)
 
+    def _guards(self, conds: _Conds) -> tuple[Guard, ...]:
+        """Every guard on the path, outermost first: each test, and each block between them."""
+        blocks = self.blocks
+        out: list[Guard] = []
+        at = 0
+        for depth, (test, negated, kind) in enumerate(conds):
+            while at < len(blocks) and blocks[at].depth <= depth:
+                out.append(self._block_guard(blocks[at]))
+                at += 1
+            out.append(condition_guard(kind, test, negated, self.segment(test)))
+        out += (self._block_guard(b) for b in blocks[at:])
+        return tuple(out)
+
+    def _block_guard(self, block: _Block) -> Guard:
+        node, seg = block.node, self.segment
+        if block.kind == "early-exit":
+            assert isinstance(node, ast.expr)
+            return condition_guard("early-exit", node, True, seg(node))
+        if isinstance(node, ast.For | ast.AsyncFor):
+            target, iterable = seg(node.target), seg(node.iter)
+            return block_guard(
+                "loop", f"{target} in {iterable}", subject=target, operator="in", operand=iterable,
+                names=names_in(node.iter),
+            )  # fmt: skip
+        if isinstance(node, ast.ExceptHandler):
+            caught = seg(node.type) if node.type is not None else ""
+            names = names_in(node.type) if node.type is not None else []
+            return block_guard("except", caught, subject=node.name, operand=caught or None, names=names)
+        if isinstance(node, ast.match_case):
+            pattern = seg(node.pattern) + (f" if {seg(node.guard)}" if node.guard is not None else "")
+            subject = seg(block.subject) if block.subject is not None else None
+            return block_guard("match-case", pattern, subject=subject, operand=pattern)
+        assert isinstance(node, ast.With | ast.AsyncWith)
+        items = ", ".join(seg(item.context_expr) for item in node.items)
+        return block_guard("with", items, subject=seg(node.items[0].context_expr))
+
     def _add(self, site: RawSite) -> None:
         self.result.sites.append(site)
-
-    # -- templates ----------------------------------------------------------------------------
-
-    def template(self, node: ast.expr, depth: int = 0) -> Template | None:
-        """The message an expression builds, or None when it does not build a string we can read."""
-        if depth > _MAX_EXPRESSION_DEPTH:
-            return None
-        t = type(node)
-        if t is ast.Constant:
-            value = node.value  # type: ignore[attr-defined]
-            return Template.literal(utf8(value)) if isinstance(value, str) else None
-        if t is ast.JoinedStr:
-            parts: list[str | Placeholder] = []
-            for v in node.values:  # type: ignore[attr-defined]
-                if isinstance(v, ast.Constant):
-                    parts.append(utf8(str(v.value)))
-                elif isinstance(v, ast.FormattedValue):
-                    # f"{msg} (at {pos})" where msg holds known text: that text, not a placeholder.
-                    inner = None
-                    if v.conversion == -1 and v.format_spec is None and type(v.value) in _TEXT_NODES:
-                        inner = self.template(v.value, depth + 1)
-                    if inner is not None and inner.is_static:
-                        parts.extend(inner.parts)
-                    else:
-                        name = self.segment(v.value)
-                        parts.append(Placeholder(name, "{" + name + "}"))
-            return Template(()) + Template(tuple(parts))
-        if t is ast.BinOp:
-            op = type(node.op)  # type: ignore[attr-defined]
-            if op is ast.Mod:
-                left = self.template(node.left, depth + 1)  # type: ignore[attr-defined]
-                if left is None or len(left.parts) != 1 or not isinstance(left.parts[0], str):
-                    return None
-                right = node.right  # type: ignore[attr-defined]
-                if isinstance(right, ast.Tuple):
-                    names = [self.segment(e) for e in right.elts]
-                else:
-                    names = [self.segment(right)]
-                return percent_template(left.parts[0], names)
-            if op is ast.Add:
-                left = self.template(node.left, depth + 1)  # type: ignore[attr-defined]
-                right_t = self.template(node.right, depth + 1)  # type: ignore[attr-defined]
-                if left is None and right_t is None:
-                    return None
-                return (left or self._dynamic(node.left)) + (right_t or self._dynamic(node.right))  # type: ignore[attr-defined]
-            return None
-        if t is ast.Call and depth < _MAX_BINDING_DEPTH:
-            return self._call_template(node, depth + 1)  # type: ignore[arg-type]
-        if t is ast.Name and depth < _MAX_BINDING_DEPTH:
-            name = node.id  # type: ignore[attr-defined]
-            bound = self.scope.bindings.get(name)
-            if bound is None and self.scope.name is not None:
-                if name in self.scope.params:
-                    return None
-                bound = self.module_bindings.get(name)
-            if bound is not None and bound is not node:
-                return self.template(bound, depth + 1)
-        return None
-
-    def _dynamic(self, node: ast.expr) -> Template:
-        return Template.dynamic(self.segment(node))
-
-    def _call_template(self, node: ast.Call, depth: int) -> Template | None:
-        func = node.func
-        if isinstance(func, ast.Attribute):
-            if func.attr == "format":
-                receiver = self.template(func.value, depth)
-                if receiver is None or len(receiver.parts) != 1 or not isinstance(receiver.parts[0], str):
-                    return None
-                args = [self.segment(a) for a in node.args]
-                kwargs = {k.arg: self.segment(k.value) for k in node.keywords if k.arg}
-                template = format_template(receiver.parts[0], args, kwargs)
-                # Text passed in as a literal (kind="Client error") is part of the message.
-                literals = {
-                    self.segment(v): Template.literal(v.value)
-                    for v in (*node.args, *(k.value for k in node.keywords))
-                    if isinstance(v, ast.Constant) and isinstance(v.value, str)
-                }
-                return template.substitute(literals) if template is not None and literals else template
-            if func.attr in ("strip", "rstrip", "lstrip") and not node.args:
-                inner = self.template(func.value, depth)
-                if inner is not None and len(inner.parts) == 1 and isinstance(inner.parts[0], str):
-                    return Template.literal(getattr(inner.parts[0], func.attr)())
-                return inner
-            name = func.attr
-        elif isinstance(func, ast.Name):
-            name = func.id
-        else:
-            return None
-        if (name in GETTEXT or name in ("ngettext", "ungettext")) and node.args:
-            return self.template(node.args[0], depth)
-        if name == "dedent" and node.args:
-            inner = self.template(node.args[0], depth)
-            if inner is not None and len(inner.parts) == 1 and isinstance(inner.parts[0], str):
-                return Template.literal(textwrap.dedent(inner.parts[0]))
-            return inner
-        return None
-
-    def _choices(self, node: ast.expr) -> list[Template]:
-        """The messages an expression may evaluate to when there are several: a conditional
-        expression, or a name assigned in sibling branches.  Empty when there is just one."""
-        if isinstance(node, ast.Name):
-            values = [value for _, value in self.scope.alternatives.get(node.id, ())]
-            if len(values) < 2:
-                bound = self.scope.bindings.get(node.id)
-                values = [bound] if isinstance(bound, ast.IfExp) else []
-        else:
-            values = [node]
-        expanded: list[ast.expr] = []
-        for value in values:
-            expanded += [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
-        templates = [t for t in map(self.template, expanded) if t is not None and t.is_static]
-        unique = list(dict.fromkeys(templates))
-        return unique if len(unique) > 1 else []
-
-    def _message(self, node: ast.expr | None) -> Template | None:
-        """A site's message: readable text, or a dynamic placeholder naming the expression."""
-        if node is None:
-            return None
-        template = self.template(node)
-        if template is None:
-            if isinstance(node, ast.Constant) and node.value is None:
-                return None
-            return self._dynamic(node)
-        return template
 
     # -- sites --------------------------------------------------------------------------------
 
@@ -834,16 +549,16 @@ class _Walker:
         exc = node.exc
         if exc is None:
             return  # a bare re-raise is not a new error
-        if isinstance(exc, ast.Name) and not _looks_like_class(exc.id):
+        if isinstance(exc, ast.Name) and not _names_class(exc.id):
             bound = self.scope.bindings.get(exc.id)
             if not isinstance(bound, ast.Call):
                 return  # re-raising a caught or stored instance
             exc = bound
         call = exc if isinstance(exc, ast.Call) else None
         written = dotted(call.func if call else exc)
-        if call is None and (written is None or not _looks_like_class(written)):
+        if call is None and (written is None or not _names_class(written)):
             return  # re-raising something computed elsewhere
-        if written is not None and not _looks_like_class(written) and call is not None:
+        if written is not None and not _names_class(written) and call is not None:
             written = None  # a factory call: the class is whatever it returns
         site = RawSite(
             line=node.lineno,
@@ -851,6 +566,7 @@ class _Walker:
             function=self.scope.qualname,
             conditions=self._conditions(conds),
             template=None,
+            guards=self._guards(conds),
             class_written=written,
             class_qualified=self.qualify(written),
         )
@@ -870,19 +586,19 @@ class _Walker:
         if last == "HTTPException" or last in HTTP_CLASSES:
             status = keywords.get("status_code") or keywords.get("code")
             rest = args
-            if status is None and args and _is_int(args[0]):
+            if status is None and args and is_int(args[0]):
                 status, rest = args[0], args[1:]
-            code = status.value if status is not None and _is_int(status) else HTTP_CLASSES.get(last)  # type: ignore[attr-defined]
+            code = status.value if status is not None and is_int(status) else HTTP_CLASSES.get(last)  # type: ignore[attr-defined]
             if isinstance(code, int) and 100 <= code <= 599:
                 site.kind = "http"
                 site.http_status = code
             detail = keywords.get("detail") or keywords.get("description") or (rest[0] if rest else None)
-            site.template = self._message(detail)
+            site.template = self.message(detail)
             return []
         message_node = _message_argument(call)
-        site.template = self._message(message_node)
+        site.template = self.message(message_node)
         others: list[Template] = []
-        if message_node is not None and (choices := self._choices(message_node)):
+        if message_node is not None and (choices := self.choices(message_node)):
             site.template, *others = choices
         if not written:
             site.message_ref = self._message_ref(call)  # a factory builds the exception
@@ -942,8 +658,9 @@ class _Walker:
             line=node.lineno,
             kind="assert",
             function=self.scope.qualname,
-            conditions=self._conditions((*conds, (node.test, True))),
-            template=self._message(node.msg),
+            conditions=self._conditions(held := (*conds, _Cond(node.test, True, "assert"))),
+            template=self.message(node.msg),
+            guards=self._guards(held),
             class_written="AssertionError",
             class_qualified="AssertionError",
         )
@@ -973,10 +690,10 @@ class _Walker:
             if attr in LOG_LEVELS and head and _LOGGER_NAME.search(head):
                 self._log(call, line, conds, attr, keywords)
                 return
-            if attr == "abort" and args and _is_int(args[0]):
+            if attr == "abort" and args and is_int(args[0]):
                 code = args[0].value  # type: ignore[attr-defined]
                 detail = args[1] if len(args) > 1 else keywords.get("description")
-                template = self._message(detail) if detail is not None else None
+                template = self.message(detail) if detail is not None else None
                 site = self._site(line, "http", conds, template, "HTTPException", resolved)
                 site.http_status = code if 100 <= code <= 599 else None
                 return
@@ -1003,6 +720,7 @@ class _Walker:
             function=self.scope.qualname,
             conditions=self._conditions(conds),
             template=template,
+            guards=self._guards(conds),
             class_written=written,
             class_qualified=qualified,
             severity=severity,
@@ -1021,10 +739,10 @@ class _Walker:
         message = args[0] if args else keywords.get("message")
         category = args[1] if len(args) > 1 else keywords.get("category")
         written = dotted(category) if category is not None else "UserWarning"
-        if isinstance(message, ast.Call) and (inner := dotted(message.func)) and _looks_like_class(inner):
+        if isinstance(message, ast.Call) and (inner := dotted(message.func)) and _names_class(inner):
             written = inner
             message = message.args[0] if message.args else None
-        template = self._message(message)
+        template = self.message(message)
         site = self._site(line, "warn", conds, template, written, self.qualify(written), "warning")
         self._note_helper(template, "warn", site)
 
@@ -1049,7 +767,7 @@ class _Walker:
         ):
             template = percent_template(template.parts[0], [self.segment(a) for a in args[1:]])
         if template is None:
-            template = self._dynamic(message)
+            template = self.dynamic(message)
         site = self._site(line, "log", conds, template, None, None, LOG_LEVELS[level])
         self._note_helper(template, "log", site)
 
@@ -1087,11 +805,12 @@ class _Walker:
             positions: list[tuple[int | str, Template | None]] = [*enumerate(arg_templates), *kw_templates]
             for pos, tmpl in positions:
                 if tmpl is not None and any(p in scope.params for p in tmpl.placeholders):
-                    self._helper().forwards.append((name, bool(head), pos, tmpl))
+                    self._helper().forwards.append(Forward(name, bool(head), pos, tmpl))
         if any(t is not None and t.is_static for t in arg_templates) or any(
             t is not None and t.is_static for _, t in kw_templates
         ):
             candidate.conditions = self._conditions(conds)
+            candidate.guards = self._guards(conds)
             self.result.candidates.append(candidate)
 
     def _maybe_text(self, node: ast.expr) -> bool:
@@ -1144,14 +863,23 @@ class _Walker:
                 return
 
 
+def _assigned(stmt: ast.stmt) -> tuple[list[ast.expr], ast.expr] | None:
+    """The targets and value of an assignment: ``msg: str = "..."`` binds ``msg`` as
+    ``msg = "..."`` does.  None for other statements and for an annotation with no value."""
+    if isinstance(stmt, ast.Assign):
+        return stmt.targets, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        return [stmt.target], stmt.value
+    return None
+
+
 def _class_assignments(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr]]:
     """``name = value`` (annotated or not) at the top of a class body."""
     for stmt in node.body:
-        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            for target in targets:
+        if (assigned := _assigned(stmt)) is not None:
+            for target in assigned[0]:
                 if isinstance(target, ast.Name):
-                    yield target.id, stmt.value
+                    yield target.id, assigned[1]
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -1171,7 +899,7 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 def _message_argument(call: ast.Call) -> ast.expr | None:
     """The argument an exception call passes its message in: the first that is not None
     (``ConstructorError(None, None, "...")``), else a ``msg=``-like keyword."""
-    found = next((a for a in call.args if not _is_none(a)), None)
+    found = next((a for a in call.args if not is_none(a)), None)
     if found is None:
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         found = next((keywords[k] for k in MESSAGE_KEYWORDS if k in keywords), None)
@@ -1197,45 +925,6 @@ def _formats_args(node: ast.expr | None) -> bool:
     )
 
 
-def _mentions(node: ast.expr, name: str) -> bool:
-    return any(type(n) is ast.Name and n.id == name for n in ast.walk(node))
-
-
-def _inline(node: ast.AST, name: str, value: ast.expr) -> ast.expr:
-    """``node`` with ``name`` standing for ``value``: new nodes only on the path to the name,
-    the rest shared (nothing here mutates a tree)."""
-    if isinstance(node, ast.Name) and node.id == name:
-        return value
-    changed: dict[str, object] = {}
-    for field_name, old in ast.iter_fields(node):
-        if isinstance(old, ast.AST):
-            new = _inline(old, name, value)
-            if new is not old:
-                changed[field_name] = new
-        elif isinstance(old, list) and any(isinstance(item, ast.AST) for item in old):
-            items = [_inline(item, name, value) if isinstance(item, ast.AST) else item for item in old]
-            if any(a is not b for a, b in zip(items, old, strict=True)):
-                changed[field_name] = items
-    if not changed:
-        return node  # type: ignore[return-value]
-    copied = copy.copy(node)
-    for field_name, new_value in changed.items():
-        setattr(copied, field_name, new_value)
-    return copied  # type: ignore[return-value]
-
-
-def _fields_of(template: Template) -> Template:
-    """A kept message whose named fields are filled in later (``msg.format(**kwargs)``,
-    ``msg % params``): its fields are placeholders, not literal braces."""
-    if len(template.parts) != 1 or not isinstance(text := template.parts[0], str):
-        return template
-    if "{" in text and (fields := format_template(text, [], {})) is not None and fields.placeholders:
-        return fields
-    if "%(" in text and any(m["key"] for m in _PERCENT.finditer(text)):
-        return percent_template(text, None)
-    return template
-
-
 def _is_super_init(func: ast.expr) -> bool:
     if not isinstance(func, ast.Attribute) or func.attr != "__init__":
         return False
@@ -1245,19 +934,47 @@ def _is_super_init(func: ast.expr) -> bool:
     return isinstance(value, ast.Name | ast.Attribute)
 
 
-def _builds_text(node: ast.expr) -> bool:
-    """Cheap test for a returned message: an f-string, ``%``/``+`` text, a string, ``.format``."""
-    t = type(node)
-    if t is ast.JoinedStr or t is ast.BinOp:
-        return True
-    if t is ast.Constant:
-        return isinstance(node.value, str)  # type: ignore[attr-defined]
-    return t is ast.Call and isinstance(node.func, ast.Attribute) and node.func.attr == "format"  # type: ignore[attr-defined]
+_SPACES = re.compile(r"\s+")
 
 
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
+def _signature(lines: list[str], start: int, body: int) -> str | None:
+    """The ``def`` line(s) as written, on one line: ``backward(self, tensor, *args, model=None)``."""
+    text = " ".join(lines[start - 1 : max(start, body - 1)])
+    m = re.search(r"\bdef\s+(.*)", text)
+    if m is None:
+        return None
+    head = _SPACES.sub(" ", m.group(1)).strip()
+    # Up to the colon that opens the body: the last one, since annotations hold colons too.
+    head = head[: head.rfind(":")] if head.rfind(":") > head.find(")") else head
+    # Undo the line breaks of a long signature: "( a, b, )" reads "(a, b)".
+    head = re.sub(r"([\[(])\s+", r"\1", head)
+    head = re.sub(r",?\s*([\])])", r"\1", head)
+    return head or None
 
 
-def _is_int(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and type(node.value) is int
+def parameters_of(args: ast.arguments) -> tuple[Parameter, ...]:
+    """The parameters as declared, defaults as ``ast.unparse`` writes them."""
+    positional = args.posonlyargs + args.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    out = [
+        Parameter.model_construct(name=a.arg, kind="positional", default=_default(d))
+        for a, d in zip(positional, defaults, strict=True)
+    ]
+    if args.vararg:
+        out.append(Parameter.model_construct(name=args.vararg.arg, kind="var-positional", default=None))
+    out += [
+        Parameter.model_construct(name=a.arg, kind="keyword", default=_default(d))
+        for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    ]
+    if args.kwarg:
+        out.append(Parameter.model_construct(name=args.kwarg.arg, kind="var-keyword", default=None))
+    return tuple(out)
+
+
+def _default(node: ast.expr | None) -> str | None:
+    return ast.unparse(node) if node is not None else None
+
+
+#: Statement types the walker reads (the statement-coverage test holds these and
+#: ``IGNORED_STATEMENTS`` against every ``ast.stmt`` of the running Python).
+HANDLED_STATEMENTS = frozenset(t.__name__ for t in _Walker._DISPATCH)

@@ -5,14 +5,20 @@ string, because the rendered message is ambiguous: an f-string's ``{{x}}`` rende
 literal ``{x}``, which reads exactly like a placeholder.  The schema v2 ``messagePattern``
 (JavaScript-style escaping, ``(.+?)`` per placeholder, no anchors) is derived from the parts,
 and so is errdex's own matcher regex, which is built to run in linear time.
+
+Nothing here reads a syntax tree: a language's extractor evaluates its own string-building
+expressions into templates, with the format-string splitters below (``printf``-style ``%``
+and brace-style ``{}`` fields), and the matcher reads patterns without importing any miner.
 """
 
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
 #: The one group every placeholder becomes in a schema v2 pattern.
 PLACEHOLDER_GROUP = "(.+?)"
@@ -87,6 +93,19 @@ class Template:
             else:
                 parts.append(part)
         return Template(_merge(tuple(parts)))
+
+
+MessageKind = Literal["literal", "template", "dynamic", "none"]
+
+
+def message_kind(template: Template | None) -> MessageKind:
+    """``none`` (no message), ``dynamic`` (computed at run time: no known text), ``template``
+    (known text with placeholders) or ``literal``."""
+    if template is None or not template.parts:
+        return "none"
+    if not template.is_static:
+        return "dynamic"
+    return "template" if template.placeholders else "literal"
 
 
 def _merge(parts: tuple[Part, ...]) -> tuple[Part, ...]:
@@ -169,3 +188,70 @@ class MessageMatcher:
             return None
         captures.append(message[pos:end])
         return tuple(captures)
+
+
+_PERCENT = re.compile(
+    r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsa%])"
+)
+
+
+def percent_template(fmt: str, args: list[str] | None) -> Template:
+    """Split a ``%`` format string into literals and placeholders named after their arguments."""
+    parts: list[str | Placeholder] = []
+    pos = 0
+    index = 0
+    for m in _PERCENT.finditer(fmt):
+        parts.append(fmt[pos : m.start()])
+        pos = m.end()
+        if m["conv"] == "%":
+            parts.append("%")
+            continue
+        key = m["key"]
+        if key is not None:
+            name = key
+        elif args is not None and index < len(args):
+            name = args[index]
+        else:
+            name = f"arg{index}"
+        index += 1
+        parts.append(Placeholder(name, m.group(0)))
+    parts.append(fmt[pos:])
+    return Template(()) + Template(tuple(parts))
+
+
+def format_template(fmt: str, args: list[str], kwargs: dict[str, str]) -> Template | None:
+    """Split a ``str.format`` string; None when the string is not a valid format."""
+    parts: list[str | Placeholder] = []
+    auto = 0
+    try:
+        parsed = list(string.Formatter().parse(fmt))
+    except ValueError:
+        return None
+    for literal, field_name, _spec, _conv in parsed:
+        parts.append(literal)
+        if field_name is None:
+            continue
+        head = re.split(r"[.\[]", field_name, maxsplit=1)[0]
+        if head == "":
+            name = args[auto] + field_name if auto < len(args) else f"arg{auto}"
+            auto += 1
+        elif head.isdigit():
+            i = int(head)
+            # "{0.status_code}" of format(self) reads self.status_code.
+            name = args[i] + field_name[len(head) :] if i < len(args) else field_name
+        else:
+            name = kwargs.get(head, field_name)
+        parts.append(Placeholder(name, "{" + name + "}"))
+    return Template(()) + Template(tuple(parts))
+
+
+def fields_of(template: Template) -> Template:
+    """A kept message whose named fields are filled in later (``msg.format(**kwargs)``,
+    ``msg % params``): its fields are placeholders, not literal braces."""
+    if len(template.parts) != 1 or not isinstance(text := template.parts[0], str):
+        return template
+    if "{" in text and (fields := format_template(text, [], {})) is not None and fields.placeholders:
+        return fields
+    if "%(" in text and any(m["key"] for m in _PERCENT.finditer(text)):
+        return percent_template(text, None)
+    return template

@@ -11,31 +11,15 @@ import ast
 import dataclasses
 import re
 import textwrap
-from dataclasses import dataclass
 
+from errdex.languages.python.syntax import dotted
+from errdex.mine.ir import Trigger
 from errdex.record import utf8
 
 #: Statement text kept per trigger: enough to show the call, not a whole test.
 _MAX_CALL = 240
 _EXPECTS = frozenset({"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
 _REGEX_FORMS = frozenset({"assertRaisesRegex", "assertRaisesRegexp"})
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    """One expectation of an error in a test."""
-
-    #: The class as the test writes it (``click.BadParameter``, ``ValueError``).
-    error_class: str
-    #: The message pattern the test checks, when it checks one.
-    match: str | None
-    test: str
-    path: str
-    line: int
-    #: What the test runs to get the error, as written.
-    call: str | None
-    #: Names of the functions that code calls: how a test without ``match`` finds its record.
-    called: tuple[str, ...]
 
 
 def extract_triggers(text: str, path: str) -> list[Trigger]:
@@ -131,7 +115,7 @@ def _expectation(call: ast.Call) -> tuple[str, str | None] | None:
     expected = call.args[0]
     if isinstance(expected, ast.Tuple) and expected.elts:
         expected = expected.elts[0]
-    error_class = _dotted(expected)
+    error_class = dotted(expected)
     if error_class is None:
         return None
     pattern: ast.expr | None = next(
@@ -164,14 +148,14 @@ def _from_call(call: ast.Call, test: str, path: str) -> Trigger | None:
     expected = _expectation(call)
     if expected is None:
         return None
-    func = _dotted(call.func)
+    func = dotted(call.func)
     is_regex = (func or "").rpartition(".")[2] in _REGEX_FORMS
     rest = call.args[2:] if is_regex else call.args[1:]
     if not rest:
         return None  # a context manager used without ``with`` is not a trigger
     target, *args = rest
     text = f"{ast.unparse(target)}({', '.join(ast.unparse(a) for a in args)})"
-    name = (_dotted(target) or "").rpartition(".")[2]
+    name = (dotted(target) or "").rpartition(".")[2]
     return Trigger(
         expected[0], expected[1], test, path, call.lineno, text[:_MAX_CALL], (name,) if name else ()
     )
@@ -191,14 +175,3 @@ def _called(node: ast.AST) -> list[str]:
 
 def _text(stmt: ast.stmt) -> str:
     return re.sub(r"\s+", " ", ast.unparse(stmt))[:_MAX_CALL]
-
-
-def _dotted(node: ast.expr) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))

@@ -1,0 +1,118 @@
+"""The interface a language's entry fills: everything errdex needs that depends on the language.
+
+Mining asks it which files are sources and which are tests, how to decode them, and to extract
+their error sites and test expectations; enrichment asks it how code calls a function and how
+to write code; matching asks it how its tracebacks read when pasted.  An entry imports its
+heavy parts (parsers, syntax-tree walkers) only when a method needs them, so that looking an
+entry up costs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from errdex.mine.ir import FileResult, HelperDef, Trigger
+
+
+class CodeWriter(Protocol):
+    """How enrichment's code is spelled in a language."""
+
+    def comment(self, text: str) -> str: ...
+
+    def placeholder(self, note: str) -> str: ...
+
+    def call(
+        self, function: str, positional: Sequence[str] = (), keywords: Sequence[tuple[str, str]] = ()
+    ) -> str: ...
+
+    def all_of(self, tests: Sequence[str]) -> str: ...
+
+    def if_block(self, test: str, body: str) -> str: ...
+
+    def is_instance(self, subject: str, classes: str) -> str: ...
+
+    def try_except(self, qualified_class: str, body: str, handler: str) -> str: ...
+
+    def caller_side(
+        self, code: str, names: Collection[str], params: Collection[str], receiver: str | None
+    ) -> str | None: ...
+
+
+class Language:
+    """One language errdex reads.  Entries subclass it; a method an entry lacks fails loudly."""
+
+    #: The registry's key, and ``record.language``.
+    name: str = ""
+    #: Its source files' extensions.
+    extensions: tuple[str, ...] = ()
+    #: Globs of files and directories that hold no library code of its own (``__pycache__``,
+    #: ``conftest.py``), besides those no language's library holds (docs, examples, vendored).
+    excludes: tuple[str, ...] = ()
+    #: Directories that hold none of the library's tests.
+    not_tests: tuple[str, ...] = ()
+    #: The file that makes a directory a package (``__init__.py``), if the language has one.
+    package_file: str | None = None
+    #: Parameters that stand for the object a method is called on: no caller passes them.
+    receivers: frozenset[str] = frozenset()
+    #: Classes whose errors are about an argument's value (``errorType: validation``).
+    validation_class: re.Pattern[str] = re.compile(r"(?!)")
+    #: Classes that come with the language: their names need no import and no resolution.
+    builtin_classes: frozenset[str] = frozenset()
+
+    def is_test_name(self, name: str) -> bool:
+        """Whether a file of this name is a test wherever it lies."""
+        raise NotImplementedError(f"{self.name}: is_test_name")
+
+    def module_name(self, parts: Sequence[str]) -> tuple[str | None, bool]:
+        """The module a file is, from its path below the import root, and whether it is a package."""
+        raise NotImplementedError(f"{self.name}: module_name")
+
+    def read_source(self, path: Path) -> str:
+        """The file's text, decoded as the language would; raises ``OSError``, ``ValueError``
+        (``UnicodeDecodeError``) or ``SyntaxError`` when it cannot be."""
+        raise NotImplementedError(f"{self.name}: read_source")
+
+    def extract(self, text: str, path: str, module: str | None, is_package: bool) -> FileResult:
+        """The file's error sites and declarations, or in ``error`` why there are none."""
+        raise NotImplementedError(f"{self.name}: extract")
+
+    def extract_triggers(self, text: str, path: str) -> list[Trigger]:
+        """The errors a test file's tests expect."""
+        raise NotImplementedError(f"{self.name}: extract_triggers")
+
+    def known_helpers(self) -> Mapping[str, HelperDef]:
+        """Functions outside most mined trees that raise with the message they are given."""
+        return {}
+
+    def called_as(self, function: str | None) -> tuple[str | None, set[str] | None]:
+        """The name a function is called by, and the receivers a call of it may have (None: any)."""
+        raise NotImplementedError(f"{self.name}: called_as")
+
+    def call_of(self, function: str | None) -> tuple[str | None, str | None]:
+        """How a user's code calls a function (``fabric.backward``), and on what (``fabric``)."""
+        raise NotImplementedError(f"{self.name}: call_of")
+
+    def summary(self, doc: str | None) -> str | None:
+        """A docstring's (or doc comment's) summary."""
+        raise NotImplementedError(f"{self.name}: summary")
+
+    def raises(self, doc: str | None, error_class: str | None) -> str | None:
+        """What a function's documentation says of when it raises ``error_class``."""
+        raise NotImplementedError(f"{self.name}: raises")
+
+    def is_import_error(self, error_class: str) -> bool:
+        """Whether the class says a module or package is missing."""
+        return False
+
+    @property
+    def code(self) -> CodeWriter:
+        """How enrichment writes code in this language."""
+        raise NotImplementedError(f"{self.name}: code")
+
+    def upgrade_facts(self, conditions: list[str], signature: str | None) -> dict[str, Any]:
+        """Structured ``guards`` and ``parameters`` for a record written when facts were text."""
+        raise NotImplementedError(f"{self.name}: upgrade_facts")

@@ -1,0 +1,90 @@
+"""Python: read with the standard ``ast`` module, never imported or run.
+
+The entry is light; each method imports what it needs (the extractor, the test reader, the
+docstring parser) on first use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from errdex.languages.base import CodeWriter, Language
+from errdex.languages.python import names, source
+
+if TYPE_CHECKING:
+    from errdex.mine.ir import FileResult, HelperDef, Trigger
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+
+class Python(Language):
+    name = "python"
+    extensions = source.EXTENSIONS
+    excludes = source.EXCLUDES
+    not_tests = source.NOT_TESTS
+    package_file = source.PACKAGE_FILE
+    receivers = names.RECEIVERS
+    validation_class = re.compile(
+        r"^(ValueError|TypeError)$|Validation|Invalid|Misconfigur|BadParameter|Usage"
+    )
+    builtin_classes = names.BUILTIN_EXCEPTIONS
+
+    def is_test_name(self, name: str) -> bool:
+        return source.is_test_name(name)
+
+    def module_name(self, parts: Sequence[str]) -> tuple[str | None, bool]:
+        return source.module_name(parts)
+
+    def read_source(self, path: Path) -> str:
+        return source.read_source(path)
+
+    def extract(self, text: str, path: str, module: str | None, is_package: bool) -> FileResult:
+        from errdex.languages.python.extract import extract
+
+        return extract(text, path, module, is_package)
+
+    def extract_triggers(self, text: str, path: str) -> list[Trigger]:
+        from errdex.languages.python.tests import extract_triggers
+
+        return extract_triggers(text, path)
+
+    def known_helpers(self) -> Mapping[str, HelperDef]:
+        from errdex.languages.python.helpers import KNOWN_HELPERS
+
+        return KNOWN_HELPERS
+
+    def called_as(self, function: str | None) -> tuple[str | None, set[str] | None]:
+        return names.called_as(function)
+
+    def call_of(self, function: str | None) -> tuple[str | None, str | None]:
+        return names.call_of(function)
+
+    def summary(self, doc: str | None) -> str | None:
+        from errdex.languages.python.docs import summary
+
+        return summary(doc)
+
+    def raises(self, doc: str | None, error_class: str | None) -> str | None:
+        from errdex.languages.python.docs import raises
+
+        return raises(doc, error_class)
+
+    def is_import_error(self, error_class: str) -> bool:
+        return error_class in _IMPORT_ERRORS
+
+    @property
+    def code(self) -> CodeWriter:
+        from errdex.languages.python import code
+
+        return code
+
+    def upgrade_facts(self, conditions: list[str], signature: str | None) -> dict[str, Any]:
+        from errdex.languages.python.upgrade import upgrade_facts
+
+        return upgrade_facts(conditions, signature)
+
+
+PYTHON = Python()

@@ -1,0 +1,49 @@
+"""Python's files: which are sources and which are tests, how they decode, what module each is."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from collections.abc import Sequence
+from pathlib import Path
+
+EXTENSIONS = (".py",)
+#: Left out of mining besides what no language's library holds (docs, examples, vendored code).
+EXCLUDES = ("__pycache__", "site-packages", "test_*.py", "*_test.py", "conftest.py")
+#: Directories that hold no tests of the library itself.
+NOT_TESTS = ("site-packages", "__pycache__")
+PACKAGE_FILE = "__init__.py"
+_TEST_FILE = re.compile(r"^(test_.*|.*_test)\.py$")
+
+
+def is_test_name(name: str) -> bool:
+    """``test_cart.py``, ``cart_test.py``: a test file wherever it lies."""
+    return _TEST_FILE.match(name) is not None
+
+
+def module_name(parts: Sequence[str]) -> tuple[str | None, bool]:
+    """The dotted module a file is importable as, from its path below the import root
+    (``pkg/sub/mod.py`` is ``pkg.sub.mod``, ``pkg/__init__.py`` is ``pkg``), and whether it is
+    a package; None where a piece of the path is no identifier."""
+    name = parts[-1]
+    is_package = name == PACKAGE_FILE
+    pieces = list(parts[:-1]) if is_package else [*parts[:-1], name.removesuffix(".py")]
+    if not pieces or not all(p.isidentifier() for p in pieces):
+        return None, is_package
+    return ".".join(pieces), is_package
+
+
+def read_source(path: Path) -> str:
+    """Decode a file as Python would: BOM, PEP 263 cookie, else UTF-8.
+
+    Raises ``UnicodeDecodeError``, ``SyntaxError`` (bad cookie) or ``OSError``; callers record
+    those as skips.
+    """
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    if not any(b"coding" in line for line in data.split(b"\n", 2)[:2]):
+        return data.decode("utf-8")
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding)

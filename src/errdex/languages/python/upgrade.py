@@ -1,0 +1,44 @@
+"""Records written before guards and parameters were kept as structure (extension version 1).
+
+Such a record kept its guards only as text (``conditions``) and its function's signature as the
+``def`` line (``facts.signature``).  Reading one, errdex parses each once, here, into what the
+extractor now records from the syntax tree, so that enrichment treats old and new alike.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from errdex.languages.python.extract import parameters_of
+from errdex.languages.python.guards import condition_guard
+from errdex.record import Guard
+
+
+def upgrade_facts(conditions: list[str], signature: str | None) -> dict[str, Any]:
+    """``guards`` and ``parameters`` for a version 1 record's facts, as JSON values."""
+    return {
+        "guards": [_guard(text).model_dump(by_alias=True) for text in conditions],
+        "parameters": [p.model_dump(by_alias=True) for p in _parameters(signature)],
+    }
+
+
+def _guard(text: str) -> Guard:
+    """A stored condition as a test that must hold (an ``else`` branch was stored as ``not (...)``,
+    which reads the same)."""
+    try:
+        test = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return Guard(kind="if", text=text)
+    return condition_guard("if", test, False, text)
+
+
+def _parameters(signature: str | None) -> list[Any]:
+    if not signature:
+        return []
+    try:
+        tree = ast.parse(f"def {signature}: pass")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    fn = tree.body[0]
+    return list(parameters_of(fn.args)) if isinstance(fn, ast.FunctionDef) else []

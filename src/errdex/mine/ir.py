@@ -1,0 +1,201 @@
+"""What a language's extractor hands the rest of mining: sites and declarations, per file.
+
+A file is extracted on its own (in a worker process), so everything here is plain data that
+pickles cheaply: no syntax tree crosses this line.  Facts that need the whole tree (exception
+classes that build their message, raise helpers, re-exported classes) are declarations that
+:mod:`errdex.mine.resolve` joins once every file is read; :mod:`errdex.mine.build` then turns
+sites into records.  Nothing here depends on the language the file was written in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from errdex.patterns import Template
+from errdex.record import Guard, Parameter
+
+
+@dataclass(slots=True)
+class RawSite:
+    """A place that raises, warns, logs or exits, before cross-file resolution."""
+
+    line: int
+    kind: str
+    function: str | None
+    #: The guard conditions as text, outermost first (``model is None``, ``not (x)``).
+    conditions: tuple[str, ...]
+    template: Template | None
+    #: Every guard on the path, conditions and the blocks around the site, as structure.
+    guards: tuple[Guard, ...] = ()
+    class_written: str | None = None
+    class_qualified: str | None = None
+    severity: str = "error"
+    http_status: int | None = None
+    error_code: str | None = None
+    #: A library class called here, which may build its own message (``raise NotFound(name)``,
+    #: ``raise StreamConsumed()``); its argument templates are kept to fill that message in.
+    constructed: bool = False
+    args: tuple[Template | None, ...] = ()
+    kwargs: tuple[tuple[str, Template | None], ...] = ()
+    #: For a call that is a site only if the callee turns out to be a raise helper.
+    callee: str | None = None
+    callee_qualified: str | None = None
+    callee_is_attr: bool = False
+    #: For a helper call: the helper's own raise, where a traceback's innermost frame points.
+    via_path: str | None = None
+    via_line: int | None = None
+    #: For a message another function builds, resolved once every file is read.
+    message_ref: MessageRef | None = None
+    #: For a message looked up by key in the enclosing class's messages dict.
+    message_key: str | None = None
+    #: The message is known (found by its key); a factory may still tell the class.
+    message_settled: bool = False
+
+
+@dataclass(slots=True)
+class Sink:
+    """What a raise helper does with its message parameter."""
+
+    kind: str
+    class_written: str | None
+    class_qualified: str | None
+    template: Template
+    severity: str = "error"
+    http_status: int | None = None
+    #: Where the helper raises: the innermost frame of every error it produces.
+    path: str | None = None
+    line: int | None = None
+
+
+class Forward(NamedTuple):
+    """A helper's call passing its message parameter on to another function."""
+
+    callee: str
+    is_attr: bool
+    #: Where the parameter goes: a position, or a keyword.
+    position: int | str
+    template: Template
+
+
+@dataclass(slots=True)
+class HelperDef:
+    """A function that raises (warns, logs, exits) with a message built from one of its parameters."""
+
+    name: str
+    module: str | None
+    is_method: bool
+    #: Parameters callers pass (``self``/``cls`` left out), and how many of them are positional.
+    params: tuple[str, ...]
+    positional: int
+    param: str = ""
+    index: int | None = None
+    sink: Sink | None = None
+    forwards: list[Forward] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ClassDef:
+    """An exception class candidate: its bases, and the message its constructor or ``__str__`` builds."""
+
+    qualified: str
+    bases: tuple[str, ...]
+    #: The constructor's parameters (``self`` left out), the literal defaults among them, and
+    #: the attributes it sets from them (``self.description = description``).
+    has_init: bool = False
+    params: tuple[str, ...] = ()
+    defaults: dict[str, Template] = field(default_factory=dict)
+    attr_params: dict[str, str] = field(default_factory=dict)
+    #: Class-level text (``description = "The requested URL was not found"``), which
+    #: ``self.description`` in a message reads unless the constructor set it.
+    attributes: dict[str, Template] = field(default_factory=dict)
+    #: What ``str()`` of an instance may give: every message ``__str__`` returns, else the one
+    #: the constructor passes up.
+    templates: list[Template] = field(default_factory=list)
+    from_str: bool = False
+    #: ``__str__`` may also return the message it was given (``return self.message``).
+    keeps_message: bool = False
+    #: ``__str__`` returns ``self.args[0] % self.args[1:]``: the raise passes a ``%`` template
+    #: and its values, logging-style.
+    formats_args: bool = False
+    #: Messages kept by key in a class-level dict (``default_error_messages = {"invalid": ...}``),
+    #: which ``raise self.make_error("invalid")`` or ``self.error_messages["invalid"]`` look up.
+    messages: dict[str, Template] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class MessageFunc:
+    """A function, method or property that returns a message: ``def _msg(self, v): return f"..."``."""
+
+    #: ``module:Class.method`` or ``module:function``, the key a call site looks it up by.
+    key: str
+    params: tuple[str, ...]
+    templates: list[Template] = field(default_factory=list)
+    #: For a factory (``def err(msg): return ParseError(f"{msg} at ...")``), the class it returns.
+    class_written: str | None = None
+    class_qualified: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A site whose message another function returns: ``raise X(self._format_error(value))``."""
+
+    #: Keys to try, most specific first (the enclosing class, then the module).
+    keys: tuple[str, ...]
+    args: tuple[Template | None, ...] = ()
+    kwargs: tuple[tuple[str, Template | None], ...] = ()
+
+
+class FunctionInfo(NamedTuple):
+    """One function of a file: where its code is, and what it declares."""
+
+    #: The qualified name (``Fabric.backward``, ``outer.<locals>.inner``).
+    name: str
+    #: The line of its ``def``, of the first statement of its body, and its last line.
+    line: int
+    body_line: int
+    end_line: int
+    #: Its docstring as written, if it has one.
+    docstring: str | None
+    #: Its signature as written on one line, and its parameters: kept only for a function that
+    #: encloses a site (enrichment's facts), since a library has far more functions than sites.
+    signature: str | None = None
+    parameters: tuple[Parameter, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One expectation of an error in a test (``pytest.raises``, ``assertRaises``)."""
+
+    #: The class as the test writes it (``click.BadParameter``, ``ValueError``).
+    error_class: str
+    #: The message pattern the test checks, when it checks one.
+    match: str | None
+    test: str
+    path: str
+    line: int
+    #: What the test runs to get the error, as written.
+    call: str | None
+    #: Names of the functions that code calls: how a test without ``match`` finds its record.
+    called: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class FileResult:
+    """One file's extraction, or the reason it could not be read (``error``)."""
+
+    path: str
+    module: str | None
+    #: The language the file is written in, as the registry names it.
+    language: str
+    sites: list[RawSite] = field(default_factory=list)
+    candidates: list[RawSite] = field(default_factory=list)
+    helpers: list[HelperDef] = field(default_factory=list)
+    classes: list[ClassDef] = field(default_factory=list)
+    message_funcs: list[MessageFunc] = field(default_factory=list)
+    imports: dict[str, str] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    functions: list[FunctionInfo] = field(default_factory=list)
+    #: For a test file: the errors its tests expect.
+    triggers: list[Trigger] = field(default_factory=list)
+    error: str | None = None
