@@ -38,7 +38,7 @@ from typing import Any
 from errdex.match.explain import Match, Matcher
 from errdex.match.parse import PasteError
 from errdex.mine import mine
-from errdex.mine.patterns import MessageMatcher
+from errdex.patterns import MessageMatcher
 from errdex.store import Store, open_store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from errdex.match.index import PatternIndex, matcher
 from errdex.mine import mine
-from errdex.mine.patterns import PLACEHOLDER_GROUP, js_escape, split_pattern
+from errdex.patterns import PLACEHOLDER_GROUP, js_escape, split_pattern
 from errdex.store import PatternRow
 from pypi import fetch_package
 
