@@ -237,3 +237,17 @@ def test_default_path_and_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_pat
     monkeypatch.delenv("ERRDEX_DB")
     with pytest.raises(ErrdexError, match="no database given"):
         open_store()
+
+
+def test_a_database_failure_is_an_errdex_error_naming_the_file(db_path: Path) -> None:
+    with open_store(db_path) as store:
+        store.replace_repo(info(), WIDGETS)
+        # Something else changes the file under errdex's feet.
+        with sqlite3.connect(db_path) as other:
+            other.execute("ALTER TABLE sites RENAME TO gone_sites")
+            other.execute("ALTER TABLE records RENAME TO gone_records")
+        other.close()
+        with pytest.raises(ErrdexError, match=f"database error in {db_path}: no such table: sites"):
+            store.sites_near("registry.py", 42, 5)
+        with pytest.raises(ErrdexError, match="no such table: records"):
+            list(store.records())

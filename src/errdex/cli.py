@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -552,8 +551,6 @@ def main() -> None:
         app()
     except ErrdexError as exc:
         _fail(f"errdex: error: {exc}")
-    except sqlite3.Error as exc:
-        _fail(f"errdex: database error: {exc}")
     except OSError as exc:
         _fail(f"errdex: error: {exc}")
     except KeyboardInterrupt:

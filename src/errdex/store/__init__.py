@@ -14,9 +14,9 @@ from typing import Protocol, Self
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
-from errdex.store.sqlite import PatternRow, SqliteStore
+from errdex.store.sqlite import PatternRow, SqliteStore, StoreError
 
-__all__ = ["PatternRow", "Store", "is_server_url", "open_store"]
+__all__ = ["PatternRow", "Store", "StoreError", "is_server_url", "open_store"]
 
 _SERVER_SCHEMES = ("postgresql://", "postgres://")
 

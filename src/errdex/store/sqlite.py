@@ -6,19 +6,58 @@ exist only to find records, so reading one back never depends on the column layo
 
 from __future__ import annotations
 
+import functools
+import inspect
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import NamedTuple, Self
+from typing import Any, NamedTuple, ParamSpec, Self, TypeVar, cast
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, dumps, utf8
 
-#: Bumped whenever a table or index changes; older files are refused, not migrated.
-STORE_SCHEMA = 3
+#: Bumped whenever a table, an index or the stored record's shape changes; older files are
+#: refused, not migrated (4: records keep their guards and parameters as structure).
+STORE_SCHEMA = 4
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class StoreError(ErrdexError):
+    """The database failed under errdex (locked, corrupt, changed by something else)."""
+
+
+def _database_errors(method: Callable[P, T]) -> Callable[P, T]:
+    """A store method whose ``sqlite3`` failures reach the caller as ``StoreError``s naming the
+    file: every front end then reports them as it reports any of errdex's own failures."""
+
+    def failed(store: Any, exc: sqlite3.Error) -> StoreError:
+        return StoreError(f"database error in {store.path}: {exc}")
+
+    if inspect.isgeneratorfunction(method):
+
+        @functools.wraps(method)
+        def generator(*args: P.args, **kwargs: P.kwargs) -> Any:
+            try:
+                yield from cast(Iterator[Any], method(*args, **kwargs))
+            except sqlite3.Error as exc:
+                raise failed(args[0], exc) from exc
+
+        return cast(Callable[P, T], generator)
+
+    @functools.wraps(method)
+    def function(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise failed(args[0], exc) from exc
+
+    return function
+
 
 # records.num, not the implicit rowid, keys the full-text index: VACUUM may renumber an
 # implicit rowid, which would silently point the index at the wrong records.
@@ -114,6 +153,7 @@ class SqliteStore:
         self.readonly = readonly
         self._db = _connect(path, readonly, create)
 
+    @_database_errors
     def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
         """Replace one source's records (its repo and package) in one transaction, so a failed
         run leaves the previous version.  Distributions sharing a repository stay apart."""
@@ -132,6 +172,7 @@ class SqliteStore:
             )
         return stored
 
+    @_database_errors
     def remove(self, repo: str, package: str | None) -> int:
         """Drop one source and its records (an uninstalled distribution); returns how many records."""
         with self._transaction():
@@ -196,6 +237,7 @@ class SqliteStore:
         )
         return len(places)
 
+    @_database_errors
     def update_prose(self, records: Iterable[Record]) -> int:
         """Re-enrichment changes what records say, not what they match: the pattern index,
         sites and search text stay, and so does the generation."""
@@ -206,11 +248,13 @@ class SqliteStore:
                 changed += db.execute("UPDATE records SET data = ? WHERE id = ?", (data, record.id)).rowcount
         return changed
 
+    @_database_errors
     def records(self, repo: str | None = None) -> Iterator[Record]:
         where, params = ("WHERE r.repo = ?", (repo,)) if repo is not None else ("", ())
         for (data,) in self._db.execute(f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}", params):
             yield Record.model_validate_json(data)
 
+    @_database_errors
     def get(self, key: str) -> Record | None:
         row = self._db.execute("SELECT data FROM records WHERE id = ?", (key,)).fetchone()
         if row is None and key.count("/") >= 2:
@@ -227,6 +271,7 @@ class SqliteStore:
         records = self.by_num(num for num, _ in found)
         return [records[num] for num, _ in found if num in records]
 
+    @_database_errors
     def search_messages(self, query: str, limit: int = 20) -> list[tuple[int, str]]:
         """(row number, message) of the best bm25 matches for any of the query's words.
 
@@ -243,6 +288,7 @@ class SqliteStore:
             (" OR ".join(f'"{term}"' for term in terms), limit),
         ).fetchall()
 
+    @_database_errors
     def by_num(self, nums: Iterable[int]) -> dict[int, Record]:
         """Records by their row number, the compact key the pattern index uses."""
         wanted = list(dict.fromkeys(nums))
@@ -255,6 +301,7 @@ class SqliteStore:
             found.update((num, Record.model_validate_json(data)) for num, data in rows)
         return found
 
+    @_database_errors
     def sites_near(self, file_name: str, line: int, drift: int) -> list[tuple[int, str, int]]:
         """(record row number, site path, site line) of sites in files so named near ``line``."""
         return self._db.execute(
@@ -263,6 +310,7 @@ class SqliteStore:
             (file_name, line - drift, line + drift),
         ).fetchall()
 
+    @_database_errors
     def pattern_rows(self) -> Iterator[PatternRow]:
         """What the pattern index needs of every record, without decoding whole records."""
         rows = self._db.execute(
@@ -272,21 +320,25 @@ class SqliteStore:
         for row in rows:
             yield PatternRow(*row)
 
+    @_database_errors
     def generation(self) -> int:
         """A number that changes whenever the records do."""
         row = self._db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
         return int(row[0])
 
+    @_database_errors
     def cache_get(self, key: str) -> bytes | None:
         row = self._db.execute("SELECT data FROM cache WHERE key = ?", (key,)).fetchone()
         return None if row is None else bytes(row[0])
 
+    @_database_errors
     def cache_put(self, key: str, data: bytes) -> None:
         """Keep derived data beside the records; silently skipped when the store is read-only."""
         if self.readonly:
             return
         self._db.execute("INSERT OR REPLACE INTO cache (key, data) VALUES (?, ?)", (key, data))
 
+    @_database_errors
     def repos(self) -> list[RepoInfo]:
         rows = self._db.execute(f"SELECT {', '.join(_REPO_COLUMNS)} FROM repos ORDER BY repo, package")
         infos = []
@@ -295,10 +347,12 @@ class SqliteStore:
             infos.append(RepoInfo.model_validate({**fields, "package": fields["package"] or None}))
         return infos
 
+    @_database_errors
     def meta_get(self, key: str) -> str | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (f"user:{key}",)).fetchone()
         return None if row is None else str(row[0])
 
+    @_database_errors
     def meta_put(self, key: str, value: str) -> None:
         """Keep a small setting beside the records (what environment an index is of); skipped when
         the store is read-only, like the cache."""
@@ -306,6 +360,7 @@ class SqliteStore:
             return
         self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"user:{key}", value))
 
+    @_database_errors
     def stats(self) -> dict[str, int]:
         """Table sizes, then record counts per ``errorType:<type>``."""
         counts = {
