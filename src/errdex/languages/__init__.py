@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from errdex.errors import ErrdexError
-from errdex.languages.base import CodeWriter, Language
+from errdex.languages.base import CodeWriter, Language, PasteReader
 from errdex.languages.python import PYTHON
 
-__all__ = ["LANGUAGES", "NAMES", "CodeWriter", "Language", "find", "for_path", "get", "language_name"]
+__all__ = [
+    "LANGUAGES", "NAMES", "CodeWriter", "Language", "PasteReader", "find", "for_path", "get", "language_name"
+]  # fmt: skip
 
 LANGUAGES: dict[str, Language] = {entry.name: entry for entry in (PYTHON,)}
 

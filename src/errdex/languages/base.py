@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from errdex.match.paste import Lines, ParsedError, Read, Scan
     from errdex.mine.ir import FileResult, HelperDef, Trigger
 
 
@@ -40,6 +41,22 @@ class CodeWriter(Protocol):
     def caller_side(
         self, code: str, names: Collection[str], params: Collection[str], receiver: str | None
     ) -> str | None: ...
+
+
+class PasteReader(Protocol):
+    """How a language's errors read when pasted: its tracebacks, and its one-line forms."""
+
+    def read(self, scan: Scan, lines: Lines, i: int, depth: int) -> Read | None:
+        """The errors in the block starting at line ``i`` and the index after it, or None."""
+        ...
+
+    def summary(self, line: str) -> ParsedError | None:
+        """A one-line digest of a failure (pytest's ``FAILED x - ValueError: bad``)."""
+        ...
+
+    def bare(self, text: str) -> ParsedError | None:
+        """A paste of one line that is an error of this language, though no block reads it."""
+        ...
 
 
 class Language:
@@ -112,6 +129,11 @@ class Language:
     def code(self) -> CodeWriter:
         """How enrichment writes code in this language."""
         raise NotImplementedError(f"{self.name}: code")
+
+    @property
+    def paste(self) -> PasteReader:
+        """How this language's errors read when pasted."""
+        raise NotImplementedError(f"{self.name}: paste")
 
     def upgrade_facts(self, conditions: list[str], signature: str | None) -> dict[str, Any]:
         """Structured ``guards`` and ``parameters`` for a record written when facts were text."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from errdex.languages.base import CodeWriter, Language
+from errdex.languages.base import CodeWriter, Language, PasteReader
 from errdex.languages.python import names, source
 
 if TYPE_CHECKING:
@@ -80,6 +80,12 @@ class Python(Language):
         from errdex.languages.python import code
 
         return code
+
+    @property
+    def paste(self) -> PasteReader:
+        from errdex.languages.python.paste import READER
+
+        return READER
 
     def upgrade_facts(self, conditions: list[str], signature: str | None) -> dict[str, Any]:
         from errdex.languages.python.upgrade import upgrade_facts
