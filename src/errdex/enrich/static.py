@@ -153,7 +153,7 @@ def _what(record: Record) -> str:
         "log": f"a {record.severity}-level log message",
         "exit": "an exit with this message",
         "http": f"an HTTP {record.http_status or 'error'} response",
-        "assert": "a failed `assert` (`AssertionError`)",
+        "assert": f"a failed `assert` ({cls})",
     }.get(kind, cls)
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from errdex.match.paste import Lines, ParsedError, Read, Scan
-    from errdex.mine.ir import FileResult, HelperDef, Trigger
+    from errdex.languages.ir import FileResult, HelperDef, Trigger
+    from errdex.languages.pastes import Lines, ParsedError, Read, Scan
 
 
 class CodeWriter(Protocol):

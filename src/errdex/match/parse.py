@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from errdex.languages import LANGUAGES, PasteReader
-from errdex.match.paste import MAX_PASTE_BYTES, Format, Frame, Lines, ParsedError, Paste, PasteError
+from errdex.languages.pastes import MAX_PASTE_BYTES, Format, Frame, Lines, ParsedError, Paste, PasteError
 
 __all__ = ["MAX_PASTE_BYTES", "Format", "Frame", "ParsedError", "Paste", "PasteError", "parse"]
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from errdex import languages
-from errdex.mine.ir import FileResult, RawSite
+from errdex.languages.ir import FileResult, RawSite
 from errdex.patterns import message_kind
 from errdex.record import (
     EXTENSION_VERSION,

@@ -16,8 +16,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from errdex import languages
+from errdex.languages.ir import FileResult, FunctionInfo, Trigger
 from errdex.mine.callers import Calls
-from errdex.mine.ir import FileResult, FunctionInfo, Trigger
 from errdex.record import Caller, Facts, Record, TriggerTest
 
 #: Callers and tests kept per record, nearest first.

@@ -1,7 +1,7 @@
 """The mining pipeline: select files, extract sites in parallel, resolve, build records.
 
 Each file goes to the extractor of its language (:mod:`errdex.languages`); what comes back is
-the language-neutral intermediate representation of :mod:`errdex.mine.ir`, which the rest of
+the language-neutral intermediate representation of :mod:`errdex.languages.ir`, which the rest of
 the pipeline resolves across files, turns into records and completes with their facts.
 """
 
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from errdex import collector, languages
+from errdex.languages.ir import FileResult
 from errdex.mine.build import Context, build_records
 from errdex.mine.callers import scan_calls
 from errdex.mine.facts import MAX_CALL_SITES, attach_facts, call_names
-from errdex.mine.ir import FileResult
 from errdex.mine.resolve import resolve
 from errdex.mine.sources import (
     DEFAULT_MAX_FILE_SIZE,

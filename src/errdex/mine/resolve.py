@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from errdex.languages import Language
-from errdex.mine.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite, Sink
+from errdex.languages.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite, Sink
 from errdex.patterns import Template, percent_template
 
 _MAX_HOPS = 12

@@ -15,7 +15,7 @@ from errdex.languages.base import CodeWriter, Language, PasteReader
 from errdex.languages.python import names, source
 
 if TYPE_CHECKING:
-    from errdex.mine.ir import FileResult, HelperDef, Trigger
+    from errdex.languages.ir import FileResult, HelperDef, Trigger
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 

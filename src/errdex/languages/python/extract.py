@@ -6,7 +6,7 @@ statement), which keeps mining within a small margin of the bare parse.  Every s
 is either handled or listed as holding no site (``IGNORED_STATEMENTS``); one errdex does not
 know fails the file loudly instead of being skipped in silence.  Facts that need the whole
 tree (exception classes that build their message, raise helpers, re-exported classes) are
-returned as declarations (:mod:`errdex.mine.ir`) and resolved afterwards by
+returned as declarations (:mod:`errdex.languages.ir`) and resolved afterwards by
 :mod:`errdex.mine.resolve`.
 """
 
@@ -18,11 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
-from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
-from errdex.languages.python.guards import block_guard, condition_guard, names_in
-from errdex.languages.python.names import BUILTIN_EXCEPTIONS
-from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
-from errdex.mine.ir import (
+from errdex.languages.ir import (
     ClassDef,
     FileResult,
     Forward,
@@ -33,6 +29,10 @@ from errdex.mine.ir import (
     RawSite,
     Sink,
 )
+from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
+from errdex.languages.python.guards import block_guard, condition_guard, names_in
+from errdex.languages.python.names import BUILTIN_EXCEPTIONS
+from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
 from errdex.record import Guard, GuardKind, Parameter, utf8
 

@@ -3,7 +3,7 @@ messages: a call of one is a site, as a call of a helper found in the tree is.""
 
 from __future__ import annotations
 
-from errdex.mine.ir import HelperDef, Sink
+from errdex.languages.ir import HelperDef, Sink
 from errdex.patterns import Template
 
 KNOWN_HELPERS = {

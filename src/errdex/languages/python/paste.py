@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
+from errdex.languages.pastes import Format, Frame, Lines, ParsedError, Read, Scan
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS
-from errdex.match.paste import Format, Frame, Lines, ParsedError, Read, Scan
 
 __all__ = ["READER", "relative"]
 

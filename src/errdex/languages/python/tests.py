@@ -12,8 +12,8 @@ import dataclasses
 import re
 import textwrap
 
+from errdex.languages.ir import Trigger
 from errdex.languages.python.syntax import dotted
-from errdex.mine.ir import Trigger
 from errdex.record import utf8
 
 #: Statement text kept per trigger: enough to show the call, not a whole test.

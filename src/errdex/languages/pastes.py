@@ -1,8 +1,8 @@
 """What a pasted error is once read: its errors, each with its class, message and frames.
 
-The language-neutral vocabulary between the driver that reads a paste
-(:mod:`errdex.match.parse`) and each language's reader of its tracebacks
-(``errdex.languages``), and what the matcher works from.
+The vocabulary of the paste side of the language interface (``errdex.languages.base``): each
+language's reader of its tracebacks answers in it, the driver that reads a paste
+(:mod:`errdex.match.parse`) collects it, and the matcher works from it.
 """
 
 from __future__ import annotations
