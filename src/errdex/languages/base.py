@@ -88,6 +88,11 @@ class Language:
         """The module a file is, from its path below the import root, and whether it is a package."""
         raise NotImplementedError(f"{self.name}: module_name")
 
+    def package_of(self, file_path: str) -> str | None:
+        """The top-level package a file (a record's ``filePath``) belongs to, as a traceback's
+        qualified class names it; None where the path says none."""
+        raise NotImplementedError(f"{self.name}: package_of")
+
     def read_source(self, path: Path) -> str:
         """The file's text, decoded as the language would; raises ``OSError``, ``ValueError``
         (``UnicodeDecodeError``) or ``SyntaxError`` when it cannot be."""

@@ -1,11 +1,12 @@
 """What a language's extractor hands the rest of mining: sites and declarations, per file.
 
 The vocabulary of the extractor's side of the language interface (``errdex.languages.base``):
-every entry answers in it, and mining reads nothing else of a file.  A file is extracted on its own (in a worker process), so everything here is plain data that
-pickles cheaply: no syntax tree crosses this line.  Facts that need the whole tree (exception
-classes that build their message, raise helpers, re-exported classes) are declarations that
-:mod:`errdex.mine.resolve` joins once every file is read; :mod:`errdex.mine.build` then turns
-sites into records.  Nothing here depends on the language the file was written in.
+every entry answers in it, and mining reads nothing else of a file.  A file is extracted on its
+own (in a worker process), so everything here is plain data that pickles cheaply: no syntax
+tree crosses this line.  Facts that need the whole tree (exception classes that build their
+message, raise helpers, re-exported classes) are declarations that :mod:`errdex.mine.resolve`
+joins once every file is read; :mod:`errdex.mine.build` then turns sites into records.
+Nothing here depends on the language the file was written in.
 """
 
 from __future__ import annotations

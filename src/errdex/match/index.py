@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from errdex import collector
+from errdex.languages import for_path
 from errdex.patterns import MessageMatcher, split_pattern
 from errdex.store import PatternRow, Store
 
@@ -51,14 +52,10 @@ def class_key(qualified: str) -> str:
 
 
 def package_of(file_path: str) -> str | None:
-    """The top-level package or module a file belongs to, past a ``src/`` or ``Lib/`` layout:
-    ``src/lightning/fabric/fabric.py`` is in ``lightning``, ``Lib/configparser.py`` is
-    ``configparser``.  What a traceback's ``pkg.module.Class`` begins with."""
-    parts = file_path.replace("\\", "/").split("/")
-    if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
-        parts = parts[1:]
-    head = parts[0].removesuffix(".py") if len(parts) == 1 else parts[0]
-    return head if head.isidentifier() else None
+    """The top-level package a record's file belongs to, as its language names it: what a
+    traceback's ``pkg.module.Class`` begins with.  None for a language errdex does not read."""
+    language = for_path(file_path)
+    return language.package_of(file_path) if language is not None else None
 
 
 def pattern_words(pattern: str) -> list[list[str]]:

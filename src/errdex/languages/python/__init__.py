@@ -38,6 +38,9 @@ class Python(Language):
     def module_name(self, parts: Sequence[str]) -> tuple[str | None, bool]:
         return source.module_name(parts)
 
+    def package_of(self, file_path: str) -> str | None:
+        return source.package_of(file_path)
+
     def read_source(self, path: Path) -> str:
         return source.read_source(path)
 

@@ -34,6 +34,17 @@ def module_name(parts: Sequence[str]) -> tuple[str | None, bool]:
     return ".".join(pieces), is_package
 
 
+def package_of(file_path: str) -> str | None:
+    """The top-level package or module a file belongs to, past a ``src/`` or ``Lib/`` layout:
+    ``src/lightning/fabric/fabric.py`` is in ``lightning``, ``Lib/configparser.py`` is
+    ``configparser``."""
+    parts = file_path.replace("\\", "/").split("/")
+    if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
+        parts = parts[1:]
+    head = parts[0].removesuffix(".py") if len(parts) == 1 else parts[0]
+    return head if head.isidentifier() else None
+
+
 def read_source(path: Path) -> str:
     """Decode a file as Python would: BOM, PEP 263 cookie, else UTF-8.
 
