@@ -19,7 +19,8 @@ from errdex.record import Record, json_schema, utc_now
 
 if TYPE_CHECKING:
     from errdex.envindex import Refreshed
-    from errdex.match.explain import Answer, Matcher
+    from errdex.match.explain import Answer
+    from errdex.session import Session
 
 app = typer.Typer(
     name="errdex",
@@ -189,14 +190,12 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the errdex JSON record.")] = False,
 ) -> None:
     """Show one record: message, where it is raised, why, and the source around it."""
-    from errdex.enrich import with_prose
-    from errdex.store import open_store
+    from errdex.session import Session
 
-    with open_store(_target(db)) as store:
-        record = store.get(key)
+    with Session(_target(db), readonly=False) as session:
+        record = session.get(key)
     if record is None:
         raise ErrdexError(f"no record {key!r} in this store (errdex stats lists what it holds)")
-    record = with_prose(record)
     if as_json:
         out.print_json(json.dumps(record.to_errdex(), ensure_ascii=False))
         return
@@ -277,24 +276,23 @@ def explain(
     Without --db or $ERRDEX_DB, the Python environment's index is built on first use and
     refreshed whenever something was installed, upgraded or removed."""
     from errdex.defaults import default_target
-    from errdex.match.explain import Matcher
     from errdex.match.parse import MAX_PASTE_BYTES, PasteError
-    from errdex.store import open_store
+    from errdex.session import Session
 
     target, interpreter = default_target(db, python)
     if interpreter is not None:
         _refresh(target, interpreter, jobs=None, force=False, quiet=False)  # all on stderr
-    with open_store(target, create=False) as store:
-        matcher = Matcher(store)
+    # Not read-only: a pattern index built here is kept in the store for the next command.
+    with Session(target, readonly=False) as session:
         if batch:
-            _explain_batch(matcher, top)
+            _explain_batch(session, top)
             return
         if text is None or text == "-":
             if sys.stdin.isatty():
                 err.print("Paste the error, then press Ctrl-D.")
             text = sys.stdin.read(MAX_PASTE_BYTES + 1)
         try:
-            answer = matcher.explain(text, top)
+            answer = session.explain(text, top)
         except PasteError as exc:
             raise ErrdexError(str(exc)) from exc
     if as_json:
@@ -303,7 +301,7 @@ def explain(
     _print_answer(answer)
 
 
-def _explain_batch(matcher: Matcher, top: int) -> None:
+def _explain_batch(session: Session, top: int) -> None:
     """One answer per input line; a bad line gets an error object and the batch goes on."""
     from errdex.match.parse import PasteError
 
@@ -315,7 +313,7 @@ def _explain_batch(matcher: Matcher, top: int) -> None:
             text = item["text"] if isinstance(item, dict) else None
             if not isinstance(text, str):
                 raise ValueError('expected an object with a string "text"')
-            result: dict[str, object] = matcher.explain(text, top).to_json()
+            result: dict[str, object] = session.explain(text, top).to_json()
         except (ValueError, PasteError) as exc:
             result = {"error": f"line {number}: {exc}"}
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
@@ -480,7 +478,7 @@ def serve(
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="info")
         return
-    app.state.service.close()
+    app.state.session.close()
     # Worker processes build the app themselves, from the environment they inherit.
     os.environ[SERVE_DB], os.environ[SERVE_BUDGET] = target, str(time_budget)
     uvicorn.run(

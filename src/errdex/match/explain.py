@@ -3,17 +3,17 @@
 Evidence, strongest first: a record raised at the line a traceback frame points to; a
 pattern that fully matches the message, with the printed class agreeing; a pattern match
 alone; and a fuzzy likeness when no template produces the message.  Every front end asks
-this one matcher, so the CLI, the API and the server never disagree.
+this one matcher, through its session (``errdex.session``), so that they never disagree.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from errdex.enrich import with_prose
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher, package_of
 from errdex.match.parse import Frame, ParsedError, Paste, parse
@@ -21,6 +21,8 @@ from errdex.record import Record
 from errdex.store import Store
 
 Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
+#: What turns a stored record into the one a reader sees (its prose written): the caller's.
+Prose = Callable[[Record], Record]
 
 #: Lines a raise may have moved between the version mined and the version that ran.
 LINE_DRIFT = 20
@@ -43,14 +45,15 @@ class Match:
     captures: dict[str, str] = field(default_factory=dict)
     #: Which error of the paste this explains (an index into ``Answer.query.errors``).
     error: int = 0
+    prose: Prose | None = field(default=None, repr=False, compare=False)
     _readable: Record | None = field(default=None, repr=False, compare=False)
 
     @property
     def record(self) -> Record:
-        """The record with its prose, written on first use when the store kept none (the
-        environment index): matching itself never pays for enrichment."""
+        """The record as a reader sees it: ``prose`` applied on first use, so that ranking never
+        pays for enrichment; the stored record when the matcher was given no ``prose``."""
         if self._readable is None:
-            self._readable = with_prose(self.stored)
+            self._readable = self.stored if self.prose is None else self.prose(self.stored)
         return self._readable
 
     def to_json(self) -> dict[str, Any]:
@@ -133,11 +136,18 @@ class _Scored:
 
 
 class Matcher:
-    """One store and its pattern index, ready to explain many pastes."""
+    """One store and its pattern index, ready to explain many pastes.
 
-    def __init__(self, store: Store, index: PatternIndex | None = None) -> None:
+    ``prose`` is what a match's ``record`` applies to the stored record when it is first read
+    (the session's enrichment); matching itself knows nothing of enrichment.
+    """
+
+    def __init__(
+        self, store: Store, index: PatternIndex | None = None, *, prose: Prose | None = None
+    ) -> None:
         self.store = store
         self.index = index if index is not None else load_index(store)
+        self.prose = prose
         self._total = max(1, len(self.index.patterns))
 
     def explain(self, text: str, top: int = 5) -> Answer:
@@ -191,7 +201,7 @@ class Matcher:
         for score, _, _, num in ranked[:top]:
             entry, record = scored[num], records[num]
             captures = dict(zip(record.placeholders, entry.captures, strict=False))
-            out.append(Match(score, entry.evidence(), record, captures, position))
+            out.append(Match(score, entry.evidence(), record, captures, position, prose=self.prose))
         return out
 
     def _frames(self, frames: tuple[Frame, ...], scored: dict[int, _Scored]) -> None:

@@ -22,7 +22,7 @@ from errdex import __version__
 from errdex.errors import ErrdexError
 from errdex.match.parse import MAX_PASTE_BYTES
 from errdex.record import dumps, json_schema
-from errdex.serve.service import MAX_LIMIT, Service
+from errdex.session import MAX_LIMIT, Session
 
 #: A paste may be 1 MB; its JSON envelope (escapes, the key) needs a little more.
 MAX_BODY = 2 * MAX_PASTE_BYTES
@@ -38,13 +38,13 @@ class ExplainRequest(BaseModel):
 
 def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_BUDGET) -> FastAPI:
     """The API (and the pages) over the store at ``db``."""
-    service = Service(db, freeze_index=True)
+    session = Session(db, freeze_index=True)
     app = FastAPI(
         title="errdex",
         version=__version__,
         summary="Which library line raised an error, why, and how to fix it.",
     )
-    app.state.service = service
+    app.state.session = session
     app.state.time_budget = time_budget
     app.add_middleware(BodyLimit, max_body=max_body)
 
@@ -61,8 +61,8 @@ def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_B
         limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 10,
     ) -> Json:
         def answer() -> dict[str, Any]:
-            hits = service.search(q, repo, limit)
-            return {"matches": [hit.to_json() for hit in hits], "datasetVersion": service.dataset_version()}
+            hits = session.search(q, repo, limit)
+            return {"matches": [hit.to_json() for hit in hits], "datasetVersion": session.dataset_version()}
 
         return Json(await within_budget(request_budget(app), answer))
 
@@ -73,17 +73,17 @@ def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_B
     )
     async def explain(body: ExplainRequest) -> Json:
         def answer() -> dict[str, Any]:
-            return service.explain(body.text, body.top).to_json()
+            return session.explain(body.text, body.top).to_json()
 
         return Json(await within_budget(request_budget(app), answer))
 
     @app.get("/api/errors/{key:path}", summary="One record, by id or OWNER/NAME/slug", response_class=Json)
     async def error(key: str) -> Json:
         def answer() -> dict[str, Any] | None:
-            record = service.get(key)
+            record = session.get(key)
             if record is None:
                 return None
-            return {"record": record.to_errlookup(), "datasetVersion": service.dataset_version()}
+            return {"record": record.to_errlookup(), "datasetVersion": session.dataset_version()}
 
         found = await within_budget(request_budget(app), answer)
         if found is None:
@@ -93,10 +93,10 @@ def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_B
     @app.get("/api/repos", summary="The repositories and distributions the store holds", response_class=Json)
     async def repos() -> Json:
         def answer() -> dict[str, Any]:
-            infos = service.repos()
+            infos = session.repos()
             return {
                 "repos": [info.model_dump(by_alias=True, mode="json") for info in infos],
-                "datasetVersion": service.dataset_version(),
+                "datasetVersion": session.dataset_version(),
             }
 
         return Json(await within_budget(request_budget(app), answer))

@@ -29,7 +29,7 @@ from errdex.match.explain import Evidence, Match
 from errdex.match.parse import MAX_PASTE_BYTES, Frame, ParsedError
 from errdex.record import Record, RepoInfo, Site
 from errdex.serve.api import MAX_BODY, request_budget, within_budget
-from errdex.serve.service import Service
+from errdex.session import Session
 
 __all__ = ["CSP", "router"]
 
@@ -117,7 +117,7 @@ async def stylesheet() -> Response:
 
 @router.get("/")
 async def home(request: Request) -> Response:
-    infos = await anyio.to_thread.run_sync(_service(request).repos)
+    infos = await anyio.to_thread.run_sync(_session(request).repos)
     return _page(request, "index.html", {"repos": _grouped(infos), "text": ""})
 
 
@@ -144,7 +144,7 @@ async def explain_link(request: Request, text: str | None = None) -> Response:
 @router.get("/repos/{owner}/{name}")
 async def repo(request: Request, owner: str, name: str) -> Response:
     key = f"{owner}/{name}"
-    infos, records = await anyio.to_thread.run_sync(_repo, _service(request), key)
+    infos, records = await anyio.to_thread.run_sync(_repo, _session(request), key)
     if not infos:
         return _problem(request, 404, f"The store holds no repository {key}.")
     records.sort(key=lambda r: (r.file_path, r.line_number))
@@ -163,7 +163,7 @@ async def record_by_slug(request: Request, owner: str, name: str, slug: str) -> 
 
 async def _explain(request: Request, text: str) -> Response:
     try:
-        explained = await within_budget(request_budget(request.app), _answer, _service(request), text)
+        explained = await within_budget(request_budget(request.app), _answer, _session(request), text)
     except ErrdexError as exc:
         return _explain_problem(request, text, 400, str(exc))
     except HTTPException as exc:
@@ -182,9 +182,9 @@ def _explain_context(text: str, explained: list[Explained], link: str | None) ->
     return {"text": text, "explained": explained, "link": link, "problem": None, "evidence": EVIDENCE}
 
 
-def _answer(service: Service, text: str) -> list[Explained]:
+def _answer(session: Session, text: str) -> list[Explained]:
     """The answer, prose included, all written here in the worker thread (never on the event loop)."""
-    answer = service.explain(text, TOP)
+    answer = session.explain(text, TOP)
     errors = answer.query.errors
     # The order the matcher answers in: the error the program ended with, then the others.
     order = list(dict.fromkeys([answer.query.primary, *(m.error for m in answer.matches)]))
@@ -210,13 +210,13 @@ def _place(record: Record, frames: tuple[Frame, ...]) -> Place:
     return Place(record.function, record.file_path, record.line_number)
 
 
-def _repo(service: Service, key: str) -> tuple[list[RepoInfo], list[Record]]:
-    infos = [info for info in service.repos() if info.repo == key]
-    return infos, service.records(key) if infos else []
+def _repo(session: Session, key: str) -> tuple[list[RepoInfo], list[Record]]:
+    infos = [info for info in session.repos() if info.repo == key]
+    return infos, session.records(key) if infos else []
 
 
 async def _record(request: Request, key: str) -> Response:
-    found = await anyio.to_thread.run_sync(_lookup, _service(request), key)
+    found = await anyio.to_thread.run_sync(_lookup, _session(request), key)
     if found is None:
         return _problem(request, 404, f"The store holds no record {key}.")
     record, related = found
@@ -232,9 +232,9 @@ async def _record(request: Request, key: str) -> Response:
     )
 
 
-def _lookup(service: Service, key: str) -> tuple[Record, list[Record]] | None:
-    record = service.get(key)
-    return None if record is None else (record, service.related(record))
+def _lookup(session: Session, key: str) -> tuple[Record, list[Record]] | None:
+    record = session.get(key)
+    return None if record is None else (record, session.related(record))
 
 
 def _other_sites(record: Record) -> list[Site]:
@@ -249,9 +249,9 @@ def _grouped(infos: list[RepoInfo]) -> list[tuple[str, list[RepoInfo]]]:
     return list(groups.items())
 
 
-def _service(request: Request) -> Service:
-    service: Service = request.app.state.service
-    return service
+def _session(request: Request) -> Session:
+    session: Session = request.app.state.session
+    return session
 
 
 def _problem(request: Request, status: int, message: str) -> Response:
