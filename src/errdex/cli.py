@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from errdex.errors import ErrdexError
-from errdex.record import Record, json_schema, utc_now
+from errdex.record import Record, Site, json_schema, utc_now
 
 if TYPE_CHECKING:
     from errdex.envindex import Refreshed
@@ -202,7 +202,9 @@ def show(
     _print_record(record)
 
 
-def _print_record(record: Record) -> None:
+def _print_record(record: Record, site: Site | None = None) -> None:
+    """The record in full; "raised in" names ``site`` when a match found it at one (a record keeps
+    every line raising its message), else the record's own place."""
     from rich.panel import Panel
     from rich.syntax import Syntax
     from rich.table import Table
@@ -212,9 +214,12 @@ def _print_record(record: Record) -> None:
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column(overflow="fold")
-    facts.add_row(
-        "raised in", f"{record.function or '(module level)'} · {record.file_path}:{record.line_number}"
+    function, file_path, line = (
+        (site.function, site.file_path, site.line_number)
+        if site is not None
+        else (record.function, record.file_path, record.line_number)
     )
+    facts.add_row("raised in", f"{function or '(module level)'} · {file_path}:{line}")
     if record.qualified_class:
         facts.add_row("class", record.qualified_class)
     if record.package:
@@ -333,7 +338,7 @@ def _print_answer(answer: Answer) -> None:
         + (f" · captured {best.captures}" if best.captures else ""),
         highlight=False,
     )
-    _print_record(best.record)
+    _print_record(best.record, best.site)
     if others:
         out.print("[bold]Other candidates[/bold]")
         for match in others:

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 
 from errdex.errors import ErrdexError
 from errdex.match.explain import Evidence, Match
-from errdex.match.parse import MAX_PASTE_BYTES, Frame, ParsedError
+from errdex.match.parse import MAX_PASTE_BYTES, ParsedError
 from errdex.record import Record, RepoInfo, Site
 from errdex.serve.api import MAX_BODY, request_budget, within_budget
 from errdex.session import Session
@@ -81,21 +81,12 @@ router = APIRouter(include_in_schema=False)
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Where a record is raised: the site a traceback frame points at, else the record's first."""
-
-    function: str | None
-    file_path: str
-    line_number: int
-
-
-@dataclass(frozen=True, slots=True)
 class Found:
-    """One match as the page shows it: the record with its prose, written in the worker thread."""
+    """One match as the page shows it: the record with its prose, written in the worker thread.
+    Where it is raised is the match's own ``site`` (the one a traceback frame hit, if any)."""
 
     match: Match
     record: Record
-    place: Place
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,22 +183,10 @@ def _answer(session: Session, text: str) -> list[Explained]:
     return [
         Explained(
             errors[i],
-            [Found(m, m.record, _place(m.stored, errors[i].frames)) for m in answer.for_error(i)],
+            [Found(m, m.record) for m in answer.for_error(i)],
         )
         for i in order
     ]
-
-
-def _place(record: Record, frames: tuple[Frame, ...]) -> Place:
-    """A record keeps every line raising its message; the one that ran is the one a frame names."""
-    for site in record.sites:
-        for frame in frames:
-            path = (frame.relative or frame.path).replace("\\", "/")
-            if frame.line == site.line_number and (
-                path == site.file_path or path.endswith("/" + site.file_path.lstrip("/"))
-            ):
-                return Place(site.function or record.function, site.file_path, site.line_number)
-    return Place(record.function, record.file_path, record.line_number)
 
 
 def _repo(session: Session, key: str) -> tuple[list[RepoInfo], list[Record]]:
