@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from errdex.mine import mine
 from errdex.record import Record
-from errdex.serve.api import create_app
+from errdex.serve.app import create_app
 from errdex.store import open_store
 
 SHA = "0" * 40

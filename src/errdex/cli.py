@@ -472,7 +472,7 @@ def serve(
     /api/repos, /schema.json, /docs) and pages to paste an error into and read records."""
     import uvicorn
 
-    from errdex.serve.api import SERVE_BUDGET, SERVE_DB, create_app
+    from errdex.serve.app import SERVE_BUDGET, SERVE_DB, create_app
 
     target = _target(db)
     # A store that cannot be opened fails here, in one line, not once in each worker.
@@ -487,7 +487,7 @@ def serve(
     # Worker processes build the app themselves, from the environment they inherit.
     os.environ[SERVE_DB], os.environ[SERVE_BUDGET] = target, str(time_budget)
     uvicorn.run(
-        "errdex.serve.api:app_from_environment",
+        "errdex.serve.app:app_from_environment",
         factory=True,
         workers=workers,
         host=host,

@@ -28,7 +28,7 @@ from errdex.errors import ErrdexError
 from errdex.match.explain import Evidence, Match
 from errdex.match.parse import MAX_PASTE_BYTES, ParsedError
 from errdex.record import Record, RepoInfo, Site
-from errdex.serve.api import MAX_BODY, request_budget, within_budget
+from errdex.serve.http import MAX_BODY, request_budget, request_session, within_budget
 from errdex.session import Session
 
 __all__ = ["CSP", "router"]
@@ -108,7 +108,7 @@ async def stylesheet() -> Response:
 
 @router.get("/")
 async def home(request: Request) -> Response:
-    infos = await anyio.to_thread.run_sync(_session(request).repos)
+    infos = await anyio.to_thread.run_sync(request_session(request).repos)
     return _page(request, "index.html", {"repos": _grouped(infos), "text": ""})
 
 
@@ -135,7 +135,7 @@ async def explain_link(request: Request, text: str | None = None) -> Response:
 @router.get("/repos/{owner}/{name}")
 async def repo(request: Request, owner: str, name: str) -> Response:
     key = f"{owner}/{name}"
-    infos, records = await anyio.to_thread.run_sync(_repo, _session(request), key)
+    infos, records = await anyio.to_thread.run_sync(_repo, request_session(request), key)
     if not infos:
         return _problem(request, 404, f"The store holds no repository {key}.")
     records.sort(key=lambda r: (r.file_path, r.line_number))
@@ -154,7 +154,7 @@ async def record_by_slug(request: Request, owner: str, name: str, slug: str) -> 
 
 async def _explain(request: Request, text: str) -> Response:
     try:
-        explained = await within_budget(request_budget(request.app), _answer, _session(request), text)
+        explained = await within_budget(request_budget(request), _answer, request_session(request), text)
     except ErrdexError as exc:
         return _explain_problem(request, text, 400, str(exc))
     except HTTPException as exc:
@@ -195,7 +195,7 @@ def _repo(session: Session, key: str) -> tuple[list[RepoInfo], list[Record]]:
 
 
 async def _record(request: Request, key: str) -> Response:
-    found = await anyio.to_thread.run_sync(_lookup, _session(request), key)
+    found = await anyio.to_thread.run_sync(_lookup, request_session(request), key)
     if found is None:
         return _problem(request, 404, f"The store holds no record {key}.")
     record, related = found
@@ -226,11 +226,6 @@ def _grouped(infos: list[RepoInfo]) -> list[tuple[str, list[RepoInfo]]]:
     for info in infos:
         groups.setdefault(info.repo, []).append(info)
     return list(groups.items())
-
-
-def _session(request: Request) -> Session:
-    session: Session = request.app.state.session
-    return session
 
 
 def _problem(request: Request, status: int, message: str) -> Response:
