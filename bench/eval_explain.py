@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.match.explain import Match, Matcher
+from errdex.match.explain import Match
 from errdex.match.parse import PasteError
 from errdex.mine import mine
 from errdex.patterns import MessageMatcher
-from errdex.store import Store, open_store
+from errdex.session import Session
+from errdex.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "bench" / "corpus" / "errors.jsonl"
@@ -72,20 +73,19 @@ def site_packages() -> Path:
     return found[0]
 
 
-def build_store(path: Path) -> Store:
-    store = open_store(path)
-    for root, repo, prefix in (
-        (site_packages(), "eval/site-packages", ""),
-        (Path(sysconfig.get_paths()["stdlib"]), "python/cpython", "Lib/"),
-    ):
-        start = time.perf_counter()
-        result = mine(root, repo=repo, sha=SHA, path_prefix=prefix, jobs=2)
-        store.replace_repo(result.info, result.records)
-        print(
-            f"mined {repo}: {result.info.files} files, {result.info.records} records,"
-            f" {result.info.skipped} skipped, {time.perf_counter() - start:.1f} s"
-        )
-    return store
+def build_store(path: Path) -> None:
+    with open_store(path) as store:
+        for root, repo, prefix in (
+            (site_packages(), "eval/site-packages", ""),
+            (Path(sysconfig.get_paths()["stdlib"]), "python/cpython", "Lib/"),
+        ):
+            start = time.perf_counter()
+            result = mine(root, repo=repo, sha=SHA, path_prefix=prefix, jobs=2)
+            store.replace_repo(result.info, result.records)
+            print(
+                f"mined {repo}: {result.info.files} files, {result.info.records} records,"
+                f" {result.info.skipped} skipped, {time.perf_counter() - start:.1f} s"
+            )
 
 
 def is_truth(match: Match, truth: dict[str, Any]) -> bool:
@@ -105,7 +105,7 @@ def is_truth(match: Match, truth: dict[str, Any]) -> bool:
     )
 
 
-def evaluate(matcher: Matcher, errors: list[dict[str, Any]], top: int, misses: int) -> None:
+def evaluate(session: Session, errors: list[dict[str, Any]], top: int, misses: int) -> None:
     tallies = {name: Tally() for name in INPUTS}
     # Errors raised by an operation or C code (``a / 0``, a dict lookup) have no raise
     # statement at their innermost frame: no source miner can name one, so they get rows apart.
@@ -119,7 +119,7 @@ def evaluate(matcher: Matcher, errors: list[dict[str, Any]], top: int, misses: i
             also = raised[name] if truth.get("kind", "raise") != "other" else Tally()
             start = time.perf_counter()
             try:
-                answer = matcher.explain(make(error), top=50)
+                answer = session.explain(make(error), top=50)
             except PasteError:  # an exception with no message gives nothing to paste
                 answer = None
             tally.seconds.append(time.perf_counter() - start)
@@ -182,10 +182,12 @@ def main() -> None:
     args = parser.parse_args()
     errors = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
     with tempfile.TemporaryDirectory() as tmp:
-        store = build_store(Path(tmp) / "eval.db")
-        matcher = Matcher(store)
-        evaluate(matcher, errors, args.top, args.misses)
-        store.close()
+        db = Path(tmp) / "eval.db"
+        build_store(db)
+        # What every front end asks; its pattern index loaded before the clock starts.
+        with Session(db) as session:
+            session.matcher()
+            evaluate(session, errors, args.top, args.misses)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The HTTP API, served for real on loopback by ``errdex serve``, answering real errors."""
+"""The HTTP API answering real errors: in-process through the app ``errdex serve`` runs, and for
+real on loopback where the socket is the point (the server itself, its limits, its workers)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from conftest import innermost, real_traceback
 from errdex.record import SCHEMA_V2_KEYS
+from errdex.serve.app import create_app
 
 ERRDEX = Path(sys.executable).with_name("errdex")
 BAD_ADDRESS = "import ipaddress; ipaddress.ip_address('999.1.1.1')"
@@ -51,6 +54,14 @@ def serve(db: Path, *extra: str) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def api(stdlib_db: Path) -> Iterator[httpx.Client]:
+    """The app ``errdex serve`` runs, in-process: every route's answer, without a socket."""
+    with TestClient(create_app(str(stdlib_db))) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def real_api(stdlib_db: Path) -> Iterator[httpx.Client]:
+    """``errdex serve`` itself, on a loopback port."""
     for url in serve(stdlib_db):
         with httpx.Client(base_url=url, timeout=30) as client:
             yield client
@@ -77,9 +88,9 @@ def test_search_finds_the_raise_in_the_existing_apis_shape(api: httpx.Client) ->
     assert by_slug["record"]["id"] == best["id"]
 
 
-def test_explain_answers_as_the_cli_does(api: httpx.Client, stdlib_db: Path) -> None:
+def test_errdex_serve_explains_as_the_cli_does(real_api: httpx.Client, stdlib_db: Path) -> None:
     traceback = real_traceback("from fractions import Fraction; Fraction(1, 0)")
-    served = api.post("/api/explain", json={"text": traceback, "top": 3})
+    served = real_api.post("/api/explain", json={"text": traceback, "top": 3})
     assert served.status_code == 200
     cli = subprocess.run(
         [str(ERRDEX), "explain", "-", "--json", "--top", "3", "--db", str(stdlib_db)],
@@ -115,20 +126,25 @@ def test_bad_requests_get_clear_answers(api: httpx.Client) -> None:
     # Over the paste limit but inside the body limit: errdex's own message.
     big = api.post("/api/explain", json={"text": "x" * 1_500_000})
     assert big.status_code == 400 and "1,000,000" in big.json()["detail"]
+
+
+def test_a_real_server_refuses_too_large_bodies_and_answers_503_past_its_time_budget(
+    real_api: httpx.Client, stdlib_db: Path
+) -> None:
     # Over the body limit: refused before it is read, declared or streamed.
-    huge = api.post("/api/explain", content=b"x" * 2_000_001, headers={"content-type": "application/json"})
+    huge = real_api.post(
+        "/api/explain", content=b"x" * 2_000_001, headers={"content-type": "application/json"}
+    )
     assert huge.status_code == 413
 
     def chunks() -> Iterator[bytes]:
         for _ in range(40):
             yield b"y" * 100_000
 
-    streamed = api.post("/api/explain", content=chunks(), headers={"content-type": "application/json"})
+    streamed = real_api.post("/api/explain", content=chunks(), headers={"content-type": "application/json"})
     assert streamed.status_code == 413 and "larger than" in streamed.json()["detail"]
-    assert api.get("/api/repos").status_code == 200  # and the server is still up
+    assert real_api.get("/api/repos").status_code == 200  # and the server is still up
 
-
-def test_a_lookup_over_its_time_budget_answers_503(stdlib_db: Path) -> None:
     paste = real_traceback(BAD_ADDRESS) * 2000  # about 1 MB of frames to parse
     for url in serve(stdlib_db, "--time-budget", "0.01"):
         answer = httpx.post(f"{url}/api/explain", json={"text": paste[:999_000]}, timeout=30)

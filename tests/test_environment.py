@@ -12,8 +12,8 @@ import pytest
 
 from errdex.defaults import choose_interpreter, default_target, environment_db
 from errdex.envindex import ensure_fresh, refresh
-from errdex.match.explain import Matcher
 from errdex.mine.environment import distributions, probe
+from errdex.session import Session
 from errdex.store import open_store
 from pypi import fetch_wheel
 
@@ -100,8 +100,8 @@ def test_a_real_error_in_the_environment_is_explained_at_its_line(venv: Path, tm
     assert run.returncode == 1
     innermost = [line for line in run.stderr.splitlines() if 'File "' in line][-1]
     path, line = innermost.split('"')[1], int(innermost.split("line ")[1].split(",")[0])
-    with open_store(db) as store:
-        best = Matcher(store).explain(run.stderr).matches[0]
+    with Session(db, readonly=False) as session:
+        best = session.explain(run.stderr).matches[0]
     assert best.evidence == "frame"
     assert path.endswith(best.record.file_path)
     # click raises through a helper (``self.fail(...)``): the frame shows the helper's raise.

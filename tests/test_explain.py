@@ -60,6 +60,21 @@ def test_message_last_line_and_traceback_all_find_the_raise_site(store: Store, c
     assert evidences == ["pattern", "pattern+class", "frame"]
 
 
+def test_a_match_carries_the_site_and_frame_it_was_found_at(store: Store) -> None:
+    exc, frame = raised('ipaddress.ip_network("10.0.0.1/24")')
+    traced = Matcher(store).explain("".join(traceback.format_exception(exc)))
+    best = traced.matches[0]
+    assert best.evidence == "frame" and best.frame is not None
+    hit = traced.query.errors[best.error].frames[best.frame]
+    assert (hit.line, best.site.line_number) == (frame.lineno, frame.lineno)
+    assert best.site in best.stored.sites and best.site.file_path == "Lib/ipaddress.py"
+    shown = best.to_json()
+    assert (shown["frame"], shown["site"]["lineNumber"]) == (best.frame, frame.lineno)
+    # Without a frame, the record's first site, and no frame.
+    (worded,) = Matcher(store).explain(str(exc), top=1).matches
+    assert (worded.frame, worded.site) == (None, worded.stored.sites[0])
+
+
 def test_captures_name_the_values_that_were_interpolated(store: Store) -> None:
     exc, _ = raised('ipaddress.ip_address("not-an-ip")')
     best = Matcher(store).explain(str(exc)).matches[0]

@@ -17,7 +17,7 @@ from mcp.client.stdio import stdio_client
 from mcp.types import CallToolResult, TextContent
 
 from conftest import innermost, real_traceback
-from errdex.serve.service import Service
+from errdex.session import Session
 
 ERRDEX = Path(sys.executable).with_name("errdex")
 TOOLS = {"search_error", "explain_error", "get_error", "list_repos"}
@@ -70,7 +70,7 @@ async def test_an_agent_finds_the_line_that_raised_and_gets_what_the_api_gives(
 ) -> None:
     traceback, line = failure
     last_line = traceback.strip().splitlines()[-1]
-    service = Service(db)  # what the HTTP API answers with, in-process
+    service = Session(db)  # what the HTTP API answers with, in-process
     async with session(db) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         assert set(tools) == TOOLS

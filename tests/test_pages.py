@@ -1,4 +1,5 @@
-"""The pages, as a person uses them: a real server, a real browser, real tracebacks.
+"""The pages, as a person uses them: a real server, a real browser, real tracebacks; and over
+plain HTTP, in-process, the app ``errdex serve`` runs.
 
 The store holds the real ``ipaddress`` and ``fractions`` modules of this interpreter and a tiny
 hostile package whose messages, source and docstrings carry markup that would run script if
@@ -26,7 +27,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from errdex.mine import mine
 from errdex.record import Record
-from errdex.serve.api import create_app
+from errdex.serve.app import create_app
 from errdex.store import open_store
 
 SHA = "0" * 40
@@ -105,6 +106,13 @@ def server(db: Path) -> Iterator[str]:
     server.should_exit = True
     thread.join(10)
     sock.close()
+
+
+@pytest.fixture(scope="module")
+def client(db: Path) -> Iterator[httpx.Client]:
+    """The same app in-process, for what plain HTTP shows: no socket, no browser."""
+    with TestClient(create_app(str(db))) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
@@ -229,78 +237,75 @@ def assert_page(response: httpx.Response, status: int) -> str:
 
 
 def test_every_page_is_html_under_a_strict_policy(
-    server: str, records: list[Record], hostile: Record
+    client: httpx.Client, records: list[Record], hostile: Record
 ) -> None:
     record = next(r for r in records if r.repo == "python/cpython" and len(r.sites) > 1)
-    with httpx.Client(base_url=server) as client:
-        for path in (
-            "/",
-            "/repos/python/cpython",
-            f"/errors/{record.id}",
-            f"/errors/{record.repo}/{record.slug}",
-            "/explain",
-            "/explain?text=ValueError%3A+Invalid+literal+for+Fraction%3A+%27x%27",
-        ):
-            assert_page(client.get(path), 200)
-        sites = assert_page(client.get(f"/errors/{record.id}"), 200)
-        for site in record.sites[1:]:
-            assert f"{site.file_path}:{site.line_number}" in sites
-        assert_page(client.get(f"/errors/{hostile.id}"), 200)
-        css = client.get("/static/errdex.css")
-        assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    for path in (
+        "/",
+        "/repos/python/cpython",
+        f"/errors/{record.id}",
+        f"/errors/{record.repo}/{record.slug}",
+        "/explain",
+        "/explain?text=ValueError%3A+Invalid+literal+for+Fraction%3A+%27x%27",
+    ):
+        assert_page(client.get(path), 200)
+    sites = assert_page(client.get(f"/errors/{record.id}"), 200)
+    for site in record.sites[1:]:
+        assert f"{site.file_path}:{site.line_number}" in sites
+    assert_page(client.get(f"/errors/{hostile.id}"), 200)
+    css = client.get("/static/errdex.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
 
 
-def test_hostile_text_is_escaped_in_the_html_itself(server: str, hostile: Record) -> None:
-    with httpx.Client(base_url=server) as client:
-        for response in (
-            client.get(f"/errors/{hostile.id}"),
-            client.get("/repos/evil/hostile"),
-            client.get("/explain", params={"text": f"ValueError: {HOSTILE_MESSAGE}"}),
-        ):
-            html = assert_page(response, 200)
-            assert "<script" not in html and "<img" not in html
-            assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in html
+def test_hostile_text_is_escaped_in_the_html_itself(client: httpx.Client, hostile: Record) -> None:
+    for response in (
+        client.get(f"/errors/{hostile.id}"),
+        client.get("/repos/evil/hostile"),
+        client.get("/explain", params={"text": f"ValueError: {HOSTILE_MESSAGE}"}),
+    ):
+        html = assert_page(response, 200)
+        assert "<script" not in html and "<img" not in html
+        assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in html
 
 
-def test_unknown_records_and_repositories_get_a_404_page(server: str) -> None:
-    with httpx.Client(base_url=server) as client:
-        for path in (
-            "/errors/ffffffffffffffff",
-            "/errors/python/cpython/no-such-slug",
-            "/repos/nobody/nothing",
-        ):
-            assert "The store holds no" in assert_page(client.get(path), 404)
+def test_unknown_records_and_repositories_get_a_404_page(client: httpx.Client) -> None:
+    for path in (
+        "/errors/ffffffffffffffff",
+        "/errors/python/cpython/no-such-slug",
+        "/repos/nobody/nothing",
+    ):
+        assert "The store holds no" in assert_page(client.get(path), 404)
 
 
 @pytest.mark.parametrize("encoding", ["urlencoded", "multipart"])
-def test_a_paste_errdex_cannot_read_gets_a_400_page_that_says_why(server: str, encoding: str) -> None:
+def test_a_paste_errdex_cannot_read_gets_a_400_page_that_says_why(
+    client: httpx.Client, encoding: str
+) -> None:
     cases = {"": "the paste is empty", " \n\t\n": "the paste is empty", "a\x00b": "binary"}
-    with httpx.Client(base_url=server) as client:
-        for text, reason in cases.items():
-            if encoding == "multipart":
-                response = client.post("/explain", files={"text": (None, text)})
-            else:
-                response = client.post("/explain", data={"text": text})
-            assert reason in assert_page(response, 400)
-        assert "the paste is empty" in assert_page(client.get("/explain", params={"text": ""}), 400)
-        assert "the paste is empty" in assert_page(client.post("/explain"), 400)
+    for text, reason in cases.items():
+        if encoding == "multipart":
+            response = client.post("/explain", files={"text": (None, text)})
+        else:
+            response = client.post("/explain", data={"text": text})
+        assert reason in assert_page(response, 400)
+    assert "the paste is empty" in assert_page(client.get("/explain", params={"text": ""}), 400)
+    assert "the paste is empty" in assert_page(client.post("/explain"), 400)
 
 
-def test_a_paste_over_a_megabyte_is_refused_with_a_page(server: str) -> None:
+def test_a_paste_over_a_megabyte_is_refused_with_a_page(client: httpx.Client) -> None:
     text = "ValueError: " + "x" * 1_000_000
-    response = httpx.post(server + "/explain", files={"text": (None, text)}, timeout=30)
+    response = client.post("/explain", files={"text": (None, text)})
     html = assert_page(response, 400)
     assert "over the limit" in html
     assert len(html) < 100_000  # the paste is not sent back
 
 
-def test_an_answer_links_to_itself(server: str) -> None:
+def test_an_answer_links_to_itself(client: httpx.Client) -> None:
     text = "ValueError: Invalid literal for Fraction: 'x'"
-    with httpx.Client(base_url=server) as client:
-        posted = assert_page(client.post("/explain", files={"text": (None, text)}), 200)
-        link = re.search(r'<a href="(/explain\?text=[^"]+)">Link to this answer', posted)
-        assert link is not None
-        linked = assert_page(client.get(link[1].replace("&amp;", "&")), 200)
+    posted = assert_page(client.post("/explain", files={"text": (None, text)}), 200)
+    link = re.search(r'<a href="(/explain\?text=[^"]+)">Link to this answer', posted)
+    assert link is not None
+    linked = assert_page(client.get(link[1].replace("&amp;", "&")), 200)
     first = re.compile(r'<a class="record" href="(/errors/[0-9a-f]{16})"')
     assert first.search(posted)[1] == first.search(linked)[1]  # type: ignore[index]
 
@@ -311,6 +316,6 @@ def test_a_lookup_over_the_time_budget_gets_a_503_page(db: Path) -> None:
     assert "the lookup took longer than 0 s" in html
 
 
-def test_a_file_instead_of_a_paste_gets_a_400_page(server: str) -> None:
-    response = httpx.post(server + "/explain", files={"text": ("paste.txt", b"ValueError: x")})
+def test_a_file_instead_of_a_paste_gets_a_400_page(client: httpx.Client) -> None:
+    response = client.post("/explain", files={"text": ("paste.txt", b"ValueError: x")})
     assert "Too many files" in assert_page(response, 400)

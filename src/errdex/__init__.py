@@ -27,12 +27,12 @@ def explain(error: str | BaseException, db: str | os.PathLike[str] | None = None
     import traceback
 
     from errdex.defaults import default_target
-    from errdex.match.explain import Matcher
-    from errdex.store import open_store
+    from errdex.session import Session
 
     text = error if isinstance(error, str) else "".join(traceback.format_exception(error))
-    with open_store(default_target(db, sys.executable)[0], create=False) as store:
-        return Matcher(store).explain(text, top)
+    # Not read-only: a pattern index built here is kept in the store for the next process.
+    with Session(default_target(db, sys.executable)[0], readonly=False) as session:
+        return session.explain(text, top)
 
 
 def install(db: str | os.PathLike[str] | None = None) -> None:

@@ -14,11 +14,12 @@ import typer
 from rich.console import Console
 
 from errdex.errors import ErrdexError
-from errdex.record import Record, json_schema, utc_now
+from errdex.record import Record, Site, json_schema, utc_now
 
 if TYPE_CHECKING:
     from errdex.envindex import Refreshed
-    from errdex.match.explain import Answer, Matcher
+    from errdex.match.explain import Answer
+    from errdex.session import Session
 
 app = typer.Typer(
     name="errdex",
@@ -188,21 +189,21 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the errdex JSON record.")] = False,
 ) -> None:
     """Show one record: message, where it is raised, why, and the source around it."""
-    from errdex.enrich import with_prose
-    from errdex.store import open_store
+    from errdex.session import Session
 
-    with open_store(_target(db)) as store:
-        record = store.get(key)
+    with Session(_target(db), readonly=False) as session:
+        record = session.get(key)
     if record is None:
         raise ErrdexError(f"no record {key!r} in this store (errdex stats lists what it holds)")
-    record = with_prose(record)
     if as_json:
         out.print_json(json.dumps(record.to_errdex(), ensure_ascii=False))
         return
     _print_record(record)
 
 
-def _print_record(record: Record) -> None:
+def _print_record(record: Record, site: Site | None = None) -> None:
+    """The record in full; "raised in" names ``site`` when a match found it at one (a record keeps
+    every line raising its message), else the record's own place."""
     from rich.panel import Panel
     from rich.syntax import Syntax
     from rich.table import Table
@@ -212,9 +213,12 @@ def _print_record(record: Record) -> None:
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column(overflow="fold")
-    facts.add_row(
-        "raised in", f"{record.function or '(module level)'} · {record.file_path}:{record.line_number}"
+    function, file_path, line = (
+        (site.function, site.file_path, site.line_number)
+        if site is not None
+        else (record.function, record.file_path, record.line_number)
     )
+    facts.add_row("raised in", f"{function or '(module level)'} · {file_path}:{line}")
     if record.qualified_class:
         facts.add_row("class", record.qualified_class)
     if record.package:
@@ -276,24 +280,23 @@ def explain(
     Without --db or $ERRDEX_DB, the Python environment's index is built on first use and
     refreshed whenever something was installed, upgraded or removed."""
     from errdex.defaults import default_target
-    from errdex.match.explain import Matcher
     from errdex.match.parse import MAX_PASTE_BYTES, PasteError
-    from errdex.store import open_store
+    from errdex.session import Session
 
     target, interpreter = default_target(db, python)
     if interpreter is not None:
         _refresh(target, interpreter, jobs=None, force=False, quiet=False)  # all on stderr
-    with open_store(target, create=False) as store:
-        matcher = Matcher(store)
+    # Not read-only: a pattern index built here is kept in the store for the next command.
+    with Session(target, readonly=False) as session:
         if batch:
-            _explain_batch(matcher, top)
+            _explain_batch(session, top)
             return
         if text is None or text == "-":
             if sys.stdin.isatty():
                 err.print("Paste the error, then press Ctrl-D.")
             text = sys.stdin.read(MAX_PASTE_BYTES + 1)
         try:
-            answer = matcher.explain(text, top)
+            answer = session.explain(text, top)
         except PasteError as exc:
             raise ErrdexError(str(exc)) from exc
     if as_json:
@@ -302,7 +305,7 @@ def explain(
     _print_answer(answer)
 
 
-def _explain_batch(matcher: Matcher, top: int) -> None:
+def _explain_batch(session: Session, top: int) -> None:
     """One answer per input line; a bad line gets an error object and the batch goes on."""
     from errdex.match.parse import PasteError
 
@@ -314,7 +317,7 @@ def _explain_batch(matcher: Matcher, top: int) -> None:
             text = item["text"] if isinstance(item, dict) else None
             if not isinstance(text, str):
                 raise ValueError('expected an object with a string "text"')
-            result: dict[str, object] = matcher.explain(text, top).to_json()
+            result: dict[str, object] = session.explain(text, top).to_json()
         except (ValueError, PasteError) as exc:
             result = {"error": f"line {number}: {exc}"}
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
@@ -334,7 +337,7 @@ def _print_answer(answer: Answer) -> None:
         + (f" · captured {best.captures}" if best.captures else ""),
         highlight=False,
     )
-    _print_record(best.record)
+    _print_record(best.record, best.site)
     if others:
         out.print("[bold]Other candidates[/bold]")
         for match in others:
@@ -468,7 +471,7 @@ def serve(
     /api/repos, /schema.json, /docs) and pages to paste an error into and read records."""
     import uvicorn
 
-    from errdex.serve.api import SERVE_BUDGET, SERVE_DB, create_app
+    from errdex.serve.app import SERVE_BUDGET, SERVE_DB, create_app
 
     target = _target(db)
     # A store that cannot be opened fails here, in one line, not once in each worker.
@@ -479,11 +482,11 @@ def serve(
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="info")
         return
-    app.state.service.close()
+    app.state.session.close()
     # Worker processes build the app themselves, from the environment they inherit.
     os.environ[SERVE_DB], os.environ[SERVE_BUDGET] = target, str(time_budget)
     uvicorn.run(
-        "errdex.serve.api:app_from_environment",
+        "errdex.serve.app:app_from_environment",
         factory=True,
         workers=workers,
         host=host,

@@ -19,7 +19,7 @@ from errdex.errors import ErrdexError
 
 if TYPE_CHECKING:
     from errdex.match.explain import Answer
-    from errdex.serve.service import Service
+    from errdex.session import Session
 
 Db = str | os.PathLike[str] | None
 
@@ -49,8 +49,8 @@ class Explainer:
 
     With ``keep``, the store and its pattern index stay open between errors (an IPython session,
     a pytest run) and are reloaded when the store changes; otherwise each error opens the store
-    afresh, which suits a process that is about to exit.  Both are the servers' read-only
-    ``Service``, which also gives an error in another thread a connection of its own.
+    afresh, which suits a process that is about to exit.  Both read through a ``Session``, as
+    every front end does, which also gives an error in another thread a connection of its own.
     """
 
     def __init__(
@@ -62,7 +62,7 @@ class Explainer:
         #: Top-level packages that ran the user's code (``IPython``, ``_pytest``): their frames
         #: at the top of a traceback are left out, as their own displays leave them out.
         self.harness = harness
-        self._service: Service | None = None
+        self._session: Session | None = None
 
     def brief(self, exc: BaseException, tb: TracebackType | None = None) -> str:
         """errdex's answer for ``exc`` as plain text, or one line saying why there is none."""
@@ -78,23 +78,20 @@ class Explainer:
             return f"{FAILED}: interrupted"
 
     def close(self) -> None:
-        service, self._service = self._service, None
-        if service is not None:
-            service.close()
+        session, self._session = self._session, None
+        if session is not None:
+            session.close()
 
     def _explain(self, text: str) -> Answer:
-        from errdex.serve.service import Service
+        from errdex.session import Session
 
         # Not read-only: a pattern index built here is kept in the store for the next error.
         if not self.keep:
-            service = Service(existing_store(self.db), readonly=False)
-            try:
-                return service.explain(text, self.top)
-            finally:
-                service.close()
-        if self._service is None:
-            self._service = Service(existing_store(self.db), readonly=False)
-        return self._service.explain(text, self.top)
+            with Session(existing_store(self.db), readonly=False) as session:
+                return session.explain(text, self.top)
+        if self._session is None:
+            self._session = Session(existing_store(self.db), readonly=False)
+        return self._session.explain(text, self.top)
 
 
 def _without_harness(tb: TracebackType | None, harness: tuple[str, ...]) -> TracebackType | None:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from errdex.match.explain import Answer, Match
-    from errdex.match.parse import Frame
     from errdex.record import Record
 
 #: Wide enough for a path and a line number, narrow enough for a CI log viewer.
@@ -27,9 +26,8 @@ def brief(answer: Answer, *, others: int = 3, advice: int = 3) -> str:
     if not answer.matches:
         return f"errdex: no record explains {_query(answer)}"
     best = answer.matches[0]
-    record = best.record
-    function, file_path, line = _site(best, _frames(answer, best))
-    where = f"{function or '(module level)'} ({file_path}:{line})"
+    record, site = best.record, best.site
+    where = f"{site.function or '(module level)'} ({site.file_path}:{site.line_number})"
     if record.package:
         where += f", {record.package} {record.version or ''}".rstrip()
     lines = [
@@ -65,27 +63,6 @@ def _query(answer: Answer) -> str:
 
 def _class(record: Record) -> str:
     return record.qualified_class or record.error_class or record.error_type
-
-
-def _frames(answer: Answer, match: Match) -> tuple[Frame, ...]:
-    errors = answer.query.errors
-    return errors[match.error].frames if 0 <= match.error < len(errors) else ()
-
-
-def _site(match: Match, frames: tuple[Frame, ...]) -> tuple[str | None, str, int]:
-    """Where the record is raised: the site a traceback frame points at when there is one (a
-    record keeps every line raising its message, and the first is not always the one that ran)."""
-    record = match.stored
-    for site in record.sites:
-        for frame in frames:
-            if frame.line == site.line_number and _same_file(frame.relative or frame.path, site.file_path):
-                return site.function or record.function, site.file_path, site.line_number
-    return record.function, record.file_path, record.line_number
-
-
-def _same_file(frame_path: str, site_path: str) -> bool:
-    frame_path = frame_path.replace("\\", "/")
-    return frame_path == site_path or frame_path.endswith("/" + site_path.lstrip("/"))
 
 
 def _others(matches: list[Match], best_id: str, limit: int) -> list[Match]:

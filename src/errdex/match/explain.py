@@ -3,24 +3,26 @@
 Evidence, strongest first: a record raised at the line a traceback frame points to; a
 pattern that fully matches the message, with the printed class agreeing; a pattern match
 alone; and a fuzzy likeness when no template produces the message.  Every front end asks
-this one matcher, so the CLI, the API and the server never disagree.
+this one matcher, through its session (``errdex.session``), so that they never disagree.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from errdex.enrich import with_prose
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher, package_of
 from errdex.match.parse import Frame, ParsedError, Paste, parse
-from errdex.record import Record
+from errdex.record import ErrorType, Record, Site, SiteKind
 from errdex.store import Store
 
 Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
+#: What turns a stored record into the one a reader sees (its prose written): the caller's.
+Prose = Callable[[Record], Record]
 
 #: Lines a raise may have moved between the version mined and the version that ran.
 LINE_DRIFT = 20
@@ -40,17 +42,23 @@ class Match:
     evidence: Evidence
     #: The record as the store holds it; ``record`` is the same with its prose.
     stored: Record
+    #: Where it was raised: the site a traceback frame hit (a record keeps every line raising
+    #: its message, and the first is not always the one that ran), else the record's first.
+    site: Site
     captures: dict[str, str] = field(default_factory=dict)
     #: Which error of the paste this explains (an index into ``Answer.query.errors``).
     error: int = 0
+    #: Which frame of that error hit ``site`` (an index into its ``frames``); None without one.
+    frame: int | None = None
+    prose: Prose | None = field(default=None, repr=False, compare=False)
     _readable: Record | None = field(default=None, repr=False, compare=False)
 
     @property
     def record(self) -> Record:
-        """The record with its prose, written on first use when the store kept none (the
-        environment index): matching itself never pays for enrichment."""
+        """The record as a reader sees it: ``prose`` applied on first use, so that ranking never
+        pays for enrichment; the stored record when the matcher was given no ``prose``."""
         if self._readable is None:
-            self._readable = with_prose(self.stored)
+            self._readable = self.stored if self.prose is None else self.prose(self.stored)
         return self._readable
 
     def to_json(self) -> dict[str, Any]:
@@ -60,6 +68,8 @@ class Match:
             "error": self.error,
             "captures": self.captures,
             "record": self.record.to_errdex(),
+            "site": self.site.model_dump(by_alias=True, mode="json"),
+            "frame": self.frame,
         }
 
 
@@ -106,6 +116,8 @@ class _Scored:
     #: not, 0 when the class names no package (a builtin, or none printed).
     package: float = 0.0
     captures: tuple[str, ...] = ()
+    #: The frame that gave ``frame`` its value, and the site it hit: (frame index, path, line).
+    hit: tuple[int, str, int] | None = None
 
     def total(self) -> float:
         """Independent pieces of evidence combined as a noisy OR, so each one only adds;
@@ -133,11 +145,18 @@ class _Scored:
 
 
 class Matcher:
-    """One store and its pattern index, ready to explain many pastes."""
+    """One store and its pattern index, ready to explain many pastes.
 
-    def __init__(self, store: Store, index: PatternIndex | None = None) -> None:
+    ``prose`` is what a match's ``record`` applies to the stored record when it is first read
+    (the session's enrichment); matching itself knows nothing of enrichment.
+    """
+
+    def __init__(
+        self, store: Store, index: PatternIndex | None = None, *, prose: Prose | None = None
+    ) -> None:
         self.store = store
         self.index = index if index is not None else load_index(store)
+        self.prose = prose
         self._total = max(1, len(self.index.patterns))
 
     def explain(self, text: str, top: int = 5) -> Answer:
@@ -191,29 +210,45 @@ class Matcher:
         for score, _, _, num in ranked[:top]:
             entry, record = scored[num], records[num]
             captures = dict(zip(record.placeholders, entry.captures, strict=False))
-            out.append(Match(score, entry.evidence(), record, captures, position))
+            site, frame = _site_hit(record, entry.hit)
+            out.append(
+                Match(
+                    score,
+                    entry.evidence(),
+                    record,
+                    site,
+                    captures,
+                    error=position,
+                    frame=frame,
+                    prose=self.prose,
+                )
+            )
         return out
 
     def _frames(self, frames: tuple[Frame, ...], scored: dict[int, _Scored]) -> None:
-        """Score records raised near a frame's line; the innermost frame that has any counts most."""
+        """Score records raised near a frame's line; the innermost frame that has any counts most.
+        Each record keeps the frame and site that gave it its score."""
         depth = 0
-        for frame in reversed(frames[-_MAX_FRAMES:]):
+        for position in reversed(range(max(0, len(frames) - _MAX_FRAMES), len(frames))):
+            frame = frames[position]
             path = (frame.relative or frame.path).replace("\\", "/")
             name = path.rsplit("/", 1)[-1]
             hits = [
-                (num, abs(line - frame.line))
+                (num, site_path, line, abs(line - frame.line))
                 for num, site_path, line in self.store.sites_near(name, frame.line, LINE_DRIFT)
                 if _same_file(path, site_path)
             ]
             if not hits:
                 continue
             # Lines drift between versions; when this version's line is known, it is the one.
-            if any(distance == 0 for _, distance in hits):
-                hits = [(num, distance) for num, distance in hits if distance == 0]
-            for num, distance in hits:
+            if any(hit[3] == 0 for hit in hits):
+                hits = [hit for hit in hits if hit[3] == 0]
+            for num, site_path, line, distance in hits:
                 value = max(0.0, 1.0 - 0.1 * depth - 0.02 * distance)
                 entry = scored.setdefault(num, _Scored())
-                entry.frame = max(entry.frame, value)
+                if value > entry.frame:
+                    entry.frame = value
+                    entry.hit = (position, site_path, line)
             depth += 1
 
     def _fuzzy(self, message: str, scored: dict[int, _Scored]) -> None:
@@ -231,6 +266,37 @@ class Matcher:
             if value >= _FUZZY_FLOOR:
                 entry = scored.setdefault(num, _Scored())
                 entry.fuzzy = max(entry.fuzzy, value)
+
+
+def record_site(record: Record) -> Site:
+    """Where a record is raised when nothing says which of its sites ran: its first site, or for
+    a record stored without sites (an ``errlookup`` import) its own place, as the store indexes it."""
+    if record.sites:
+        return record.sites[0]
+    return Site(
+        file_path=record.file_path,
+        line_number=record.line_number,
+        kind=_SITE_KIND.get(record.error_type, "raise"),
+        function=record.function,
+        conditions=record.conditions,
+        error_class=record.error_class,
+        qualified_class=record.qualified_class,
+    )
+
+
+#: The kind of site a record's type stands for, for a record that lists no sites.
+_SITE_KIND: dict[ErrorType, SiteKind] = {"http": "http", "console": "log"}
+
+
+def _site_hit(record: Record, hit: tuple[int, str, int] | None) -> tuple[Site, int | None]:
+    """The site a frame hit and that frame's index, else the record's site and None."""
+    if hit is None:
+        return record_site(record), None
+    position, path, line = hit
+    for site in record.sites:
+        if site.line_number == line and site.file_path == path:
+            return site, position
+    return record_site(record), position  # a record without sites: the store indexed its place
 
 
 def _confirm(pattern: str, entry: _Scored, messages: list[str]) -> None:

@@ -2,7 +2,7 @@
 
 An agent that meets an error while it runs code passes the traceback to ``explain_error`` and
 reads back the library line that raised it, why, and how to fix it, from the same matcher the
-HTTP API and ``errdex explain`` use (``Service``): the same input gives the same records.
+HTTP API and ``errdex explain`` use (``Session``): the same input gives the same records.
 
 stdout is the protocol's transport, so nothing else may reach it: logs go to stderr (the SDK
 also points fd 1 at stderr while it serves, which catches stray prints).  errdex's own failures
@@ -27,7 +27,7 @@ from pydantic import Field
 from errdex import __version__
 from errdex.errors import ErrdexError
 from errdex.match.parse import MAX_PASTE_BYTES
-from errdex.serve.service import MAX_LIMIT, Service
+from errdex.session import MAX_LIMIT, Session
 
 __all__ = ["create_server", "serve"]
 
@@ -90,8 +90,8 @@ class Repos(TypedDict):
     datasetVersion: str
 
 
-def create_server(service: Service) -> MCPServer[Any]:
-    """The four tools over one ``Service``; each answers exactly as the HTTP API route of the same
+def create_server(session: Session) -> MCPServer[Any]:
+    """The four tools over one ``Session``; each answers exactly as the HTTP API route of the same
     name does (``/api/search``, ``/api/explain``, ``/api/errors/ID``, ``/api/repos``)."""
     server: MCPServer[Any] = MCPServer(
         "errdex",
@@ -131,8 +131,8 @@ def create_server(service: Service) -> MCPServer[Any]:
         explain_error says more."""
         with _errdex_failures():
             # An agent filling every optional parameter sends "" for "any repository".
-            hits = service.search(message, repo or None, limit)
-            return {"matches": [hit.to_json() for hit in hits], "datasetVersion": service.dataset_version()}
+            hits = session.search(message, repo or None, limit)
+            return {"matches": [hit.to_json() for hit in hits], "datasetVersion": session.dataset_version()}
 
     @tool
     def explain_error(
@@ -159,7 +159,7 @@ def create_server(service: Service) -> MCPServer[Any]:
         with _errdex_failures():
             if not 1 <= top <= MAX_LIMIT:
                 raise ErrdexError(f"top must be between 1 and {MAX_LIMIT}")
-            return service.explain(text, top).to_json()
+            return session.explain(text, top).to_json()
 
     @tool
     def get_error(
@@ -177,13 +177,13 @@ def create_server(service: Service) -> MCPServer[Any]:
         validationCode, ...), "datasetVersion"}."""
         with _errdex_failures():
             key = _record_key(id, repo, slug)
-            record = service.get(key)
+            record = session.get(key)
             if record is None:
                 raise ErrdexError(
                     f"no record {key!r} in this store: search_error finds records by message,"
                     " list_repos lists the repositories it holds"
                 )
-            return {"record": record.to_errlookup(), "datasetVersion": service.dataset_version()}
+            return {"record": record.to_errlookup(), "datasetVersion": session.dataset_version()}
 
     @tool
     def list_repos() -> Repos:
@@ -193,17 +193,17 @@ def create_server(service: Service) -> MCPServer[Any]:
         (OWNER/NAME), "package", "version", "sha", "kind", "files", "records", "analyzedAt",
         ...}], "datasetVersion"}."""
         with _errdex_failures():
-            infos = service.repos()
+            infos = session.repos()
             return {
                 "repos": [info.model_dump(by_alias=True, mode="json") for info in infos],
-                "datasetVersion": service.dataset_version(),
+                "datasetVersion": session.dataset_version(),
             }
 
     return server
 
 
 def _record_key(id: str | None, repo: str | None, slug: str | None) -> str:
-    """The key ``Service.get`` takes: an id, or ``OWNER/NAME/slug``."""
+    """The key ``Session.get`` takes: an id, or ``OWNER/NAME/slug``."""
     if id and (repo or slug):
         raise ErrdexError("give either id, or repo and slug, not both")
     if id:
@@ -232,10 +232,10 @@ def serve(db: str) -> None:
 
     The store is opened (read-only) before the protocol starts, so that a missing or unusable
     store fails at start-up with errdex's message (``ErrdexError``) instead of on every call."""
-    service = Service(db)
-    server = create_server(service)
+    session = Session(db)
+    server = create_server(session)
     print(f"errdex: MCP server on stdio, store {db}", file=sys.stderr, flush=True)
     try:
         server.run("stdio")
     finally:
-        service.close()
+        session.close()

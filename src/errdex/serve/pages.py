@@ -26,10 +26,10 @@ from starlette.exceptions import HTTPException
 
 from errdex.errors import ErrdexError
 from errdex.match.explain import Evidence, Match
-from errdex.match.parse import MAX_PASTE_BYTES, Frame, ParsedError
+from errdex.match.parse import MAX_PASTE_BYTES, ParsedError
 from errdex.record import Record, RepoInfo, Site
-from errdex.serve.api import MAX_BODY, request_budget, within_budget
-from errdex.serve.service import Service
+from errdex.serve.http import MAX_BODY, request_budget, request_session, within_budget
+from errdex.session import Session
 
 __all__ = ["CSP", "router"]
 
@@ -81,21 +81,12 @@ router = APIRouter(include_in_schema=False)
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Where a record is raised: the site a traceback frame points at, else the record's first."""
-
-    function: str | None
-    file_path: str
-    line_number: int
-
-
-@dataclass(frozen=True, slots=True)
 class Found:
-    """One match as the page shows it: the record with its prose, written in the worker thread."""
+    """One match as the page shows it: the record with its prose, written in the worker thread.
+    Where it is raised is the match's own ``site`` (the one a traceback frame hit, if any)."""
 
     match: Match
     record: Record
-    place: Place
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +108,7 @@ async def stylesheet() -> Response:
 
 @router.get("/")
 async def home(request: Request) -> Response:
-    infos = await anyio.to_thread.run_sync(_service(request).repos)
+    infos = await anyio.to_thread.run_sync(request_session(request).repos)
     return _page(request, "index.html", {"repos": _grouped(infos), "text": ""})
 
 
@@ -144,7 +135,7 @@ async def explain_link(request: Request, text: str | None = None) -> Response:
 @router.get("/repos/{owner}/{name}")
 async def repo(request: Request, owner: str, name: str) -> Response:
     key = f"{owner}/{name}"
-    infos, records = await anyio.to_thread.run_sync(_repo, _service(request), key)
+    infos, records = await anyio.to_thread.run_sync(_repo, request_session(request), key)
     if not infos:
         return _problem(request, 404, f"The store holds no repository {key}.")
     records.sort(key=lambda r: (r.file_path, r.line_number))
@@ -163,7 +154,7 @@ async def record_by_slug(request: Request, owner: str, name: str, slug: str) -> 
 
 async def _explain(request: Request, text: str) -> Response:
     try:
-        explained = await within_budget(request_budget(request.app), _answer, _service(request), text)
+        explained = await within_budget(request_budget(request), _answer, request_session(request), text)
     except ErrdexError as exc:
         return _explain_problem(request, text, 400, str(exc))
     except HTTPException as exc:
@@ -182,9 +173,9 @@ def _explain_context(text: str, explained: list[Explained], link: str | None) ->
     return {"text": text, "explained": explained, "link": link, "problem": None, "evidence": EVIDENCE}
 
 
-def _answer(service: Service, text: str) -> list[Explained]:
+def _answer(session: Session, text: str) -> list[Explained]:
     """The answer, prose included, all written here in the worker thread (never on the event loop)."""
-    answer = service.explain(text, TOP)
+    answer = session.explain(text, TOP)
     errors = answer.query.errors
     # The order the matcher answers in: the error the program ended with, then the others.
     order = list(dict.fromkeys([answer.query.primary, *(m.error for m in answer.matches)]))
@@ -192,31 +183,19 @@ def _answer(service: Service, text: str) -> list[Explained]:
     return [
         Explained(
             errors[i],
-            [Found(m, m.record, _place(m.stored, errors[i].frames)) for m in answer.for_error(i)],
+            [Found(m, m.record) for m in answer.for_error(i)],
         )
         for i in order
     ]
 
 
-def _place(record: Record, frames: tuple[Frame, ...]) -> Place:
-    """A record keeps every line raising its message; the one that ran is the one a frame names."""
-    for site in record.sites:
-        for frame in frames:
-            path = (frame.relative or frame.path).replace("\\", "/")
-            if frame.line == site.line_number and (
-                path == site.file_path or path.endswith("/" + site.file_path.lstrip("/"))
-            ):
-                return Place(site.function or record.function, site.file_path, site.line_number)
-    return Place(record.function, record.file_path, record.line_number)
-
-
-def _repo(service: Service, key: str) -> tuple[list[RepoInfo], list[Record]]:
-    infos = [info for info in service.repos() if info.repo == key]
-    return infos, service.records(key) if infos else []
+def _repo(session: Session, key: str) -> tuple[list[RepoInfo], list[Record]]:
+    infos = [info for info in session.repos() if info.repo == key]
+    return infos, session.records(key) if infos else []
 
 
 async def _record(request: Request, key: str) -> Response:
-    found = await anyio.to_thread.run_sync(_lookup, _service(request), key)
+    found = await anyio.to_thread.run_sync(_lookup, request_session(request), key)
     if found is None:
         return _problem(request, 404, f"The store holds no record {key}.")
     record, related = found
@@ -232,9 +211,9 @@ async def _record(request: Request, key: str) -> Response:
     )
 
 
-def _lookup(service: Service, key: str) -> tuple[Record, list[Record]] | None:
-    record = service.get(key)
-    return None if record is None else (record, service.related(record))
+def _lookup(session: Session, key: str) -> tuple[Record, list[Record]] | None:
+    record = session.get(key)
+    return None if record is None else (record, session.related(record))
 
 
 def _other_sites(record: Record) -> list[Site]:
@@ -247,11 +226,6 @@ def _grouped(infos: list[RepoInfo]) -> list[tuple[str, list[RepoInfo]]]:
     for info in infos:
         groups.setdefault(info.repo, []).append(info)
     return list(groups.items())
-
-
-def _service(request: Request) -> Service:
-    service: Service = request.app.state.service
-    return service
 
 
 def _problem(request: Request, status: int, message: str) -> Response:

@@ -1,25 +1,31 @@
-"""What every server front end asks of a store: the HTTP API, the pages and the MCP server.
+"""One read session over a store: what every front end asks of it.
 
-One matcher answers all of them, so a search on the web page, over the API and from a coding
-agent gives the same records in the same order.  The store is opened read-only; each thread
-gets its own SQLite connection (connections are not shared across threads), all of them one
-pattern index, reloaded when the store's records change.
+The CLI (``errdex explain``, ``errdex show``), ``errdex.explain()``, the hooks, the HTTP API, the
+pages and the MCP server all read through a :class:`Session`, so the same paste gives the same
+records in the same order everywhere, and a record stored without prose gets it one way.
+
+Each thread gets its own SQLite connection (connections are not shared across threads), all of
+them one pattern index, reloaded when the store's records change.  Only the index and the
+matcher are imported here: enrichment is imported when a record's prose is first read, so a
+process that only ranks (``/api/search``) or fails early never pays for it.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import threading
 from dataclasses import dataclass
-from pathlib import Path
+from types import TracebackType
+from typing import Self
 
-from errdex.enrich import with_prose
-from errdex.enrich.taxonomy import classify
 from errdex.errors import ErrdexError
 from errdex.match.explain import Answer, Match, Matcher
 from errdex.match.index import PatternIndex, load_index
 from errdex.record import Record, RepoInfo
 from errdex.store import Store, open_store
+
+__all__ = ["MAX_LIMIT", "RELATED", "SearchHit", "Session"]
 
 #: The most a search returns, as the existing API allows.
 MAX_LIMIT = 25
@@ -27,14 +33,22 @@ MAX_LIMIT = 25
 RELATED = 8
 
 
+def _with_prose(record: Record) -> Record:
+    """A record as a reader sees it: with its prose, written now if the store kept none (the
+    environment index).  Enrichment is imported on first use, never by matching."""
+    from errdex.enrich import with_prose as enriched
+
+    return enriched(record)
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
-    """One search result in the existing API's shape."""
+    """One search result in the existing API's shape (``/api/search``, MCP ``search_error``)."""
 
     match: Match
 
     def to_json(self) -> dict[str, object]:
-        record = self.match.stored
+        record = self.match.stored  # a search never pays for prose
         return {
             "id": record.id,
             "repo": record.repo,
@@ -46,23 +60,29 @@ class SearchHit:
         }
 
 
-class Service:
-    """A read-only view of one store, safe to share between threads."""
+class Session:
+    """A view of one store, safe to share between threads.
 
-    def __init__(self, db: str | Path, *, readonly: bool = True, freeze_index: bool = False) -> None:
-        """``readonly=False`` lets the pattern index, when built, be kept in the store for the
-        next process (a hook's); ``freeze_index`` is for a server process (see ``matcher``)."""
-        self.db = str(db)
+    Servers open it read-only (the default).  The CLI, the hooks and ``errdex.explain()`` pass
+    ``readonly=False``, so that a pattern index built here is kept in the store for the next
+    process.  ``freeze_index`` is for a server that owns its process (see :meth:`matcher`).
+    """
+
+    def __init__(
+        self, db: str | os.PathLike[str], *, readonly: bool = True, freeze_index: bool = False
+    ) -> None:
+        self.db = os.fspath(db)
         self.readonly = readonly
         self.freeze_index = freeze_index
         self._local = threading.local()
         self._lock = threading.Lock()
         self._index: tuple[int, PatternIndex] | None = None
         self._version: tuple[int, str] | None = None
-        self.dataset_version()  # fails now, with errdex's message, if the store cannot be opened
+        _ = self.store  # a store that cannot be opened fails now, with errdex's message
 
     @property
     def store(self) -> Store:
+        """This thread's connection to the store, opened on first use."""
         store: Store | None = getattr(self._local, "store", None)
         if store is None:
             store = open_store(self.db, readonly=self.readonly, create=False)
@@ -70,6 +90,7 @@ class Service:
         return store
 
     def matcher(self) -> Matcher:
+        """A matcher over this thread's connection and the current pattern index."""
         store = self.store
         generation = store.generation()
         with self._lock:
@@ -82,7 +103,11 @@ class Service:
                     # whole process, so only a server that owns its process asks for it.
                     gc.freeze()
             index = self._index[1]
-        return Matcher(store, index)
+        return Matcher(store, index, prose=_with_prose)
+
+    def explain(self, text: str, top: int = 5) -> Answer:
+        """The records explaining a paste, best first; each match's ``record`` has its prose."""
+        return self.matcher().explain(text, top)
 
     def search(self, message: str, repo: str | None = None, limit: int = 10) -> list[SearchHit]:
         """Records explaining a message (or a pasted traceback), best first, in one repository
@@ -94,13 +119,10 @@ class Service:
         matches = [m for m in answer.matches if repo is None or m.stored.repo == repo]
         return [SearchHit(m) for m in matches[:limit]]
 
-    def explain(self, text: str, top: int = 5) -> Answer:
-        return self.matcher().explain(text, top)
-
     def get(self, key: str) -> Record | None:
         """A record by id or ``owner/name/slug``, with its prose."""
         record = self.store.get(key)
-        return None if record is None else with_prose(record)
+        return None if record is None else _with_prose(record)
 
     def repos(self) -> list[RepoInfo]:
         return self.store.repos()
@@ -122,12 +144,6 @@ class Service:
                 same_family.append(other)
         return (same_function + same_family)[:RELATED]
 
-    def close(self) -> None:
-        store = getattr(self._local, "store", None)
-        if store is not None:
-            store.close()
-            self._local.store = None
-
     def dataset_version(self) -> str:
         """When the store last changed: the newest mining time among its sources (kept until
         the records change: every answer carries it)."""
@@ -138,10 +154,30 @@ class Service:
             cached = self._version = (generation, newest)
         return cached[1]
 
+    def close(self) -> None:
+        """Close this thread's connection (another thread's closes with that thread)."""
+        store = getattr(self._local, "store", None)
+        if store is not None:
+            store.close()
+            self._local.store = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
 
 def _family(record: Record) -> str | None:
     """A record's family: stored, or classified now (far cheaper than enriching it whole)."""
     if record.enrichment != "none":
         return record.background_tag
+    from errdex.enrich.taxonomy import classify
+
     found = classify(record.error_message, record.error_class, record.conditions)
     return found.tag if found else None

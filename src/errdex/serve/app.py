@@ -1,0 +1,48 @@
+"""The FastAPI app ``errdex serve`` runs: the API and the pages over one read-only session.
+
+The API (``serve/api.py``) and the pages (``serve/pages.py``) are sibling routers; what they
+share over HTTP (limits, the JSON response) is ``serve/http.py``.  This module only assembles
+them, once per process: ``errdex serve --workers N`` has uvicorn import
+``app_from_environment`` by name in each worker.
+"""
+
+from __future__ import annotations
+
+import os
+
+from fastapi import FastAPI
+
+from errdex import __version__
+from errdex.errors import ErrdexError
+from errdex.serve import api, pages
+from errdex.serve.http import MAX_BODY, TIME_BUDGET, BodyLimit, bad_input
+from errdex.session import Session
+
+__all__ = ["SERVE_BUDGET", "SERVE_DB", "app_from_environment", "create_app"]
+
+#: What ``errdex serve --workers N`` hands its worker processes.
+SERVE_DB = "ERRDEX_SERVE_DB"
+SERVE_BUDGET = "ERRDEX_SERVE_TIME_BUDGET"
+
+
+def create_app(db: str, *, max_body: int = MAX_BODY, time_budget: float = TIME_BUDGET) -> FastAPI:
+    """The API and the pages over the store at ``db``, opened read-only (now: a store that
+    cannot be opened fails here, with errdex's message)."""
+    app = FastAPI(
+        title="errdex",
+        version=__version__,
+        summary="Which library line raised an error, why, and how to fix it.",
+    )
+    # The server owns its process: its pattern index may be frozen out of the collector's way.
+    app.state.session = Session(db, freeze_index=True)
+    app.state.time_budget = time_budget
+    app.add_middleware(BodyLimit, max_body=max_body)
+    app.exception_handler(ErrdexError)(bad_input)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app a worker process of ``errdex serve --workers N`` builds (uvicorn's factory)."""
+    return create_app(os.environ[SERVE_DB], time_budget=float(os.environ.get(SERVE_BUDGET, TIME_BUDGET)))
