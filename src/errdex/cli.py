@@ -341,8 +341,8 @@ def _print_answer(answer: Answer) -> None:
     if others:
         out.print("[bold]Other candidates[/bold]")
         for match in others:
-            record = match.stored  # one line of facts: no prose needed
-            where = f"{record.repo} {record.file_path}:{record.line_number}, {record.id}"
+            record, site = match.stored, match.site  # one line of facts: no prose needed
+            where = f"{record.repo} {site.file_path}:{site.line_number}, {record.id}"
             out.print(
                 f"  {match.score:.2f} {match.evidence:<13} {record.error_class or ''}:"
                 f" {record.error_message[:80]}  ({where})",

@@ -286,6 +286,15 @@ def utf8(text: str) -> str:
     return text
 
 
+def site_kind(error_type: ErrorType) -> SiteKind:
+    """The kind of site a record's type stands for, for a record that lists none of its own
+    (a schema v2 record has no ``sites``): an http error's, a console message's, else a raise."""
+    return _SITE_KINDS.get(error_type, "raise")
+
+
+_SITE_KINDS: dict[ErrorType, SiteKind] = {"http": "http", "console": "log"}
+
+
 def identity(error_code: str | None, message: str, kind: MessageKind, error_class: str | None) -> str:
     """What identifies a record besides repo and file: its code, else its message, else its class.
 

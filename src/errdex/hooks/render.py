@@ -79,7 +79,7 @@ def _others(matches: list[Match], best_id: str, limit: int) -> list[Match]:
 def _candidate(match: Match) -> str:
     record = match.stored  # one line of facts: no prose needed
     text = _one_line(f"{_class(record)}: {record.error_message}", 70)
-    where = f"{record.file_path}:{record.line_number}"
+    where = f"{match.site.file_path}:{match.site.line_number}"
     return f"{_INDENT * 2}{match.score:.2f} {match.evidence:<13} {text} ({where})"
 
 

@@ -58,6 +58,11 @@ class PasteReader(Protocol):
         """A paste of one line that is an error of this language, though no block reads it."""
         ...
 
+    def forms(self, error_class: str | None, message: str) -> list[str]:
+        """Other forms a raise may have written a printed message in (the language prints
+        some errors with more than their message: quotes, an arguments tuple, a prefix)."""
+        ...
+
 
 class Language:
     """One language errdex reads.  Entries subclass it; a method an entry lacks fails loudly."""
@@ -79,6 +84,8 @@ class Language:
     validation_class: re.Pattern[str] = re.compile(r"(?!)")
     #: Classes that come with the language: their names need no import and no resolution.
     builtin_classes: frozenset[str] = frozenset()
+    #: Modules a printed qualified class may name that say nothing of which library raised it.
+    unlocated_modules: frozenset[str] = frozenset()
 
     def is_test_name(self, name: str) -> bool:
         """Whether a file of this name is a test wherever it lies."""

@@ -8,16 +8,16 @@ this one matcher, through its session (``errdex.session``), so that they never d
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from errdex.languages import LANGUAGES, find
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
-from errdex.match.index import PatternIndex, load_index, matcher, package_of
+from errdex.match.index import PatternIndex, load_index, matcher
 from errdex.match.parse import Frame, ParsedError, Paste, parse
-from errdex.record import ErrorType, Record, Site, SiteKind
+from errdex.record import Record, Site, site_kind
 from errdex.store import Store
 
 Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
@@ -276,16 +276,12 @@ def record_site(record: Record) -> Site:
     return Site(
         file_path=record.file_path,
         line_number=record.line_number,
-        kind=_SITE_KIND.get(record.error_type, "raise"),
+        kind=site_kind(record.error_type),
         function=record.function,
         conditions=record.conditions,
         error_class=record.error_class,
         qualified_class=record.qualified_class,
     )
-
-
-#: The kind of site a record's type stands for, for a record that lists no sites.
-_SITE_KIND: dict[ErrorType, SiteKind] = {"http": "http", "console": "log"}
 
 
 def _site_hit(record: Record, hit: tuple[int, str, int] | None) -> tuple[Site, int | None]:
@@ -309,40 +305,18 @@ def _confirm(pattern: str, entry: _Scored, messages: list[str]) -> None:
 
 
 def _message_forms(error: ParsedError) -> list[str]:
-    """The message as printed, and the forms a raise site may have written it in."""
+    """The message as printed, and the forms a raise site may have written it in: what each
+    language's errors print around their message (``KeyError``'s quotes, an args tuple), and
+    the first line alone."""
     message = error.message
     if not message:
         return []
     forms = [message]
-    cls = (error.error_class or "").rpartition(".")[2]
-    # KeyError prints the repr of its argument: KeyError('x') shows as 'x'.
-    if cls == "KeyError" and len(message) >= 2 and message[0] == message[-1] and message[0] in "'\"":
-        forms.append(message[1:-1])
-    # Wrappers prefix the wrapped error's class: "(sqlite3.OperationalError) no such table".
-    if (m := _CLASS_PREFIX.match(message)) is not None:
-        forms.append(message[m.end() :])
-    # BaseException prints the repr of its args when given several: ("msg", obj, 3).
-    if (first := _first_tuple_item(message)) is not None:
-        forms.append(first)
+    for entry in LANGUAGES.values():
+        forms += entry.paste.forms(error.error_class, message)
     # Libraries append notes on lines of their own ("[SQL: ...]", "(Background on ...)").
     forms += [form.split("\n", 1)[0] for form in forms if "\n" in form]
     return list(dict.fromkeys(forms))
-
-
-_CLASS_PREFIX = re.compile(r"\([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\) ")
-_TUPLE_HEAD = re.compile(r"""\((?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"), """)
-
-
-def _first_tuple_item(message: str) -> str | None:
-    """The first string of a printed args tuple, decoded: what the raise site wrote."""
-    m = _TUPLE_HEAD.match(message)
-    if m is None:
-        return None
-    try:
-        value = ast.literal_eval(m.group()[1:-2])
-    except (ValueError, SyntaxError):
-        return None
-    return value if isinstance(value, str) else None
 
 
 def _specificity(pattern: str, message: str) -> float:
@@ -386,8 +360,11 @@ def _package_agreement(printed: str | None, record: Record) -> float:
     if not printed or "." not in printed:
         return 0.0
     root = printed.partition(".")[0]
-    package = package_of(record.file_path)
-    if root in ("builtins", "__main__") or package is None:
+    language = find(record.language)
+    if language is None or root in language.unlocated_modules:
+        return 0.0
+    package = language.package_of(record.file_path)
+    if package is None:
         return 0.0
     return 1.0 if package == root else -1.0
 

@@ -13,7 +13,6 @@ agent as tool errors with errdex's message, and the server goes on serving.
 from __future__ import annotations
 
 import inspect
-import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -221,10 +220,8 @@ def _errdex_failures() -> Iterator[None]:
     the SDK logs its traceback on stderr and tells the agent only that the tool failed."""
     try:
         yield
-    except ErrdexError as exc:
+    except ErrdexError as exc:  # a store's failures too (``StoreError``)
         raise ToolError(str(exc)) from exc
-    except sqlite3.Error as exc:
-        raise ToolError(f"database error: {exc}") from exc
 
 
 def serve(db: str) -> None:

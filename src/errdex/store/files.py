@@ -23,13 +23,12 @@ from pydantic import ValidationError
 from errdex import languages
 from errdex.errors import ErrdexError
 from errdex.languages import language_name
-from errdex.record import EXTENSION_VERSION, Record, RepoInfo, Site, SiteKind, dumps
+from errdex.record import EXTENSION_VERSION, Record, RepoInfo, Site, dumps, site_kind
 from errdex.store import Store
 
 Format = Literal["errlookup", "errdex"]
 
 _BATCH = 1000
-_SITE_KINDS: dict[str, SiteKind] = {"http": "http", "console": "log"}
 
 _TEXT = pa.string()
 _INT = pa.int32()
@@ -270,7 +269,7 @@ def _from_errlookup(fields: dict[str, Any]) -> Record:
     site = Site(
         file_path=record.file_path,
         line_number=record.line_number,
-        kind=_SITE_KINDS.get(record.error_type, "raise"),
+        kind=site_kind(record.error_type),
     )
     written = record.documentation or record.trigger_scenarios or record.solutions
     implied = {

@@ -31,6 +31,7 @@ class Python(Language):
         r"^(ValueError|TypeError)$|Validation|Invalid|Misconfigur|BadParameter|Usage"
     )
     builtin_classes = names.BUILTIN_EXCEPTIONS
+    unlocated_modules = frozenset({"builtins", "__main__"})
 
     def is_test_name(self, name: str) -> bool:
         return source.is_test_name(name)

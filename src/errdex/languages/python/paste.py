@@ -13,6 +13,7 @@ fixed depth, so the time spent stays linear in the size of the paste whatever it
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -621,6 +622,22 @@ def relative(path: str) -> str | None:
     return padded[at + len("/Lib/") :] or None
 
 
+_CLASS_PREFIX = re.compile(r"\([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\) ")
+_TUPLE_HEAD = re.compile(r"""\((?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"), """)
+
+
+def _first_tuple_item(message: str) -> str | None:
+    """The first string of a printed args tuple, decoded: what the raise site wrote."""
+    m = _TUPLE_HEAD.match(message)
+    if m is None:
+        return None
+    try:
+        value = ast.literal_eval(m.group()[1:-2])
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None
+
+
 class _Reader:
     """What the driver asks of Python's pastes (``errdex.languages.base.PasteReader``)."""
 
@@ -635,6 +652,21 @@ class _Reader:
 
     def summary(self, line: str) -> ParsedError | None:
         return _summary(line)
+
+    def forms(self, error_class: str | None, message: str) -> list[str]:
+        """What the raise may have written, where Python prints more than the message."""
+        forms = []
+        # KeyError prints the repr of its argument: KeyError('x') shows as 'x'.
+        cls = (error_class or "").rpartition(".")[2]
+        if cls == "KeyError" and len(message) >= 2 and message[0] == message[-1] and message[0] in "'\"":
+            forms.append(message[1:-1])
+        # Wrappers prefix the wrapped error's class: "(sqlite3.OperationalError) no such table".
+        if (m := _CLASS_PREFIX.match(message)) is not None:
+            forms.append(message[m.end() :])
+        # BaseException prints the repr of its args when given several: ("msg", obj, 3).
+        if (first := _first_tuple_item(message)) is not None:
+            forms.append(first)
+        return forms
 
     def bare(self, text: str) -> ParsedError | None:
         """A lone ``MissingSchema: ...`` is a class even without a telling suffix; ``Note: ...``
