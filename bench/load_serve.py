@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -37,8 +36,11 @@ from typing import Any
 import aiohttp
 import httpx
 
-ERRDEX = Path(sys.executable).with_name("errdex")
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from servers import ERRDEX, serving  # noqa: E402
+
 #: Real failures of real code: each runs in a subprocess and its traceback is the question.
 PROGRAMS = [
     "import ipaddress; ipaddress.ip_address('999.1.1.1')",
@@ -63,12 +65,6 @@ def tracebacks() -> list[str]:
         if done.returncode == 1 and done.stderr.strip():
             out.append(done.stderr)
     return out
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def load(
@@ -143,24 +139,11 @@ def main() -> None:
         if db is None:
             db = str(Path(scratch) / "venv.db")
             python = ROOT / ".venv" / "bin" / "python"
-            subprocess.run([str(ERRDEX), "index", "--python", str(python), "--db", db, "-q"], check=True)
+            subprocess.run([ERRDEX, "index", "--python", str(python), "--db", db, "-q"], check=True)
             # A shared server's store keeps its prose (an index defers it to each reader).
-            subprocess.run([str(ERRDEX), "enrich", "--db", db, "-q"], check=True)
+            subprocess.run([ERRDEX, "enrich", "--db", db, "-q"], check=True)
         pastes = tracebacks()
-        port = free_port()
-        server = subprocess.Popen(
-            [str(ERRDEX), "serve", "--db", db, "--port", str(port), "--workers", str(args.workers)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(400):
-                try:
-                    httpx.get(f"{url}/api/repos", timeout=2)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.05)
+        with serving(db, "--workers", str(args.workers)) as url:
             baseline = [("schema", {"method": "GET", "url": "/schema.json"})]
             searches = [
                 ("search", {"method": "GET", "url": "/api/search", "params": {"q": p.splitlines()[-1]}})
@@ -188,9 +171,6 @@ def main() -> None:
             print("-- back to back (no pause): the most the server answers; latency is mostly queueing")
             report("baseline GET /schema.json", asyncio.run(load(url, clients, seconds / 2, baseline)))
             report("mixed search and explain", asyncio.run(load(url, clients, seconds / 2, mixed)))
-        finally:
-            server.terminate()
-            server.wait(10)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,37 +17,9 @@ from fastapi.testclient import TestClient
 from conftest import innermost, real_traceback
 from errdex.record import SCHEMA_V2_KEYS
 from errdex.serve.app import create_app
+from servers import ERRDEX, serving
 
-ERRDEX = Path(sys.executable).with_name("errdex")
 BAD_ADDRESS = "import ipaddress; ipaddress.ip_address('999.1.1.1')"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def serve(db: Path, *extra: str) -> Iterator[str]:
-    port = free_port()
-    server = subprocess.Popen(
-        [str(ERRDEX), "serve", "--db", str(db), "--port", str(port), *extra],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(f"{url}/api/repos", timeout=1)
-                break
-            except httpx.TransportError:
-                assert server.poll() is None, server.stderr.read().decode() if server.stderr else ""
-                time.sleep(0.05)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 @pytest.fixture(scope="module")
@@ -62,9 +32,8 @@ def api(stdlib_db: Path) -> Iterator[httpx.Client]:
 @pytest.fixture(scope="module")
 def real_api(stdlib_db: Path) -> Iterator[httpx.Client]:
     """``errdex serve`` itself, on a loopback port."""
-    for url in serve(stdlib_db):
-        with httpx.Client(base_url=url, timeout=30) as client:
-            yield client
+    with serving(stdlib_db) as url, httpx.Client(base_url=url, timeout=30) as client:
+        yield client
 
 
 def test_search_finds_the_raise_in_the_existing_apis_shape(api: httpx.Client) -> None:
@@ -146,7 +115,7 @@ def test_a_real_server_refuses_too_large_bodies_and_answers_503_past_its_time_bu
     assert real_api.get("/api/repos").status_code == 200  # and the server is still up
 
     paste = real_traceback(BAD_ADDRESS) * 2000  # about 1 MB of frames to parse
-    for url in serve(stdlib_db, "--time-budget", "0.01"):
+    with serving(stdlib_db, "--time-budget", "0.01") as url:
         answer = httpx.post(f"{url}/api/explain", json={"text": paste[:999_000]}, timeout=30)
         assert answer.status_code == 503 and "longer than 0.01 s" in answer.json()["detail"]
         # The abandoned lookup finishes on its own; then the server answers within budget again.
@@ -168,7 +137,6 @@ def test_the_server_never_writes_the_store(stdlib_db: Path, api: httpx.Client) -
 def test_several_worker_processes_serve_the_same_answers(stdlib_db: Path, api: httpx.Client) -> None:
     message = real_traceback(BAD_ADDRESS).splitlines()[-1]
     expected = api.get("/api/search", params={"q": message}).json()
-    for url in serve(stdlib_db, "--workers", "2"):
-        with httpx.Client(base_url=url, timeout=30) as client:
-            answers = [client.get("/api/search", params={"q": message}).json() for _ in range(6)]
+    with serving(stdlib_db, "--workers", "2") as url, httpx.Client(base_url=url, timeout=30) as client:
+        answers = [client.get("/api/search", params={"q": message}).json() for _ in range(6)]
     assert all(answer == expected for answer in answers)

@@ -175,8 +175,10 @@ def test_errdex_failing_never_hides_the_error(
 
 
 @pytest.fixture
-def restored_hooks() -> Iterator[None]:
-    """Whatever a test does to the process's hooks is undone after it."""
+def restored_hooks(click_store: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Hooks in this process, explaining from the click store; whatever a test does to the
+    process's hooks is undone after it."""
+    monkeypatch.setenv("ERRDEX_DB", str(click_store[0]))
     saved = sys.excepthook, threading.excepthook
     yield
     errdex.uninstall()
@@ -191,12 +193,8 @@ def raised(exc: BaseException) -> BaseException:
 
 
 def test_installing_twice_explains_once_and_uninstall_restores(
-    click_store: tuple[Path, Path],
-    restored_hooks: None,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    restored_hooks: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("ERRDEX_DB", str(click_store[0]))
     before = sys.excepthook, threading.excepthook
     errdex.install()
     errdex.install()
@@ -218,12 +216,8 @@ def test_installing_twice_explains_once_and_uninstall_restores(
 
 
 def test_a_hook_wrapping_errdex_is_wrapped_in_turn_without_explaining_twice(
-    click_store: tuple[Path, Path],
-    restored_hooks: None,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    restored_hooks: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("ERRDEX_DB", str(click_store[0]))
     errdex.install()
     errdex_hook = sys.excepthook
     seen = []

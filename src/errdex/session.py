@@ -15,9 +15,8 @@ from __future__ import annotations
 import gc
 import os
 import threading
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from types import TracebackType
-from typing import Self
 
 from errdex.errors import ErrdexError
 from errdex.match.explain import Answer, Match, Matcher
@@ -60,7 +59,7 @@ class SearchHit:
         }
 
 
-class Session:
+class Session(AbstractContextManager["Session"]):
     """A view of one store, safe to share between threads.
 
     Servers open it read-only (the default).  The CLI, the hooks and ``errdex.explain()`` pass
@@ -161,15 +160,7 @@ class Session:
             store.close()
             self._local.store = None
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -69,6 +69,20 @@ class Sink:
     path: str | None = None
     line: int | None = None
 
+    @classmethod
+    def of(cls, site: RawSite, kind: str, template: Template, path: str) -> Sink:
+        """What a helper does with its parameter, as the site in it that raises does."""
+        return cls(
+            kind,
+            site.class_written,
+            site.class_qualified,
+            template,
+            site.severity,
+            site.http_status,
+            path,
+            site.line,
+        )
+
 
 class Forward(NamedTuple):
     """A helper's call passing its message parameter on to another function."""

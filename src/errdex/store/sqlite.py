@@ -11,10 +11,9 @@ import inspect
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Any, NamedTuple, ParamSpec, Self, TypeVar, cast
+from typing import Any, NamedTuple, ParamSpec, TypeVar, cast
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, dumps, utf8
@@ -145,7 +144,7 @@ _WORD = re.compile(r"\w+")
 _MAX_TERMS = 32
 
 
-class SqliteStore:
+class SqliteStore(AbstractContextManager["SqliteStore"]):
     """A :class:`errdex.store.Store` in one SQLite file."""
 
     def __init__(self, path: Path, *, readonly: bool = False, create: bool = True) -> None:
@@ -376,15 +375,7 @@ class SqliteStore:
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

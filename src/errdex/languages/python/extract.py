@@ -30,7 +30,7 @@ from errdex.languages.ir import (
     Sink,
 )
 from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
-from errdex.languages.python.guards import block_guard, condition_guard, names_in
+from errdex.languages.python.guards import condition_guard, names_in
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
@@ -522,23 +522,26 @@ class _Walker(Evaluator):
         if block.kind == "early-exit":
             assert isinstance(node, ast.expr)
             return condition_guard("early-exit", node, True, seg(node))
+        # A block is no test: never negated, no condition as code.
         if isinstance(node, ast.For | ast.AsyncFor):
             target, iterable = seg(node.target), seg(node.iter)
-            return block_guard(
-                "loop", f"{target} in {iterable}", subject=target, operator="in", operand=iterable,
-                names=names_in(node.iter),
+            return Guard.model_construct(
+                kind="loop", text=f"{target} in {iterable}", subject=target, operator="in",
+                operand=iterable, names=names_in(node.iter),
             )  # fmt: skip
         if isinstance(node, ast.ExceptHandler):
             caught = seg(node.type) if node.type is not None else ""
             names = names_in(node.type) if node.type is not None else []
-            return block_guard("except", caught, subject=node.name, operand=caught or None, names=names)
+            return Guard.model_construct(
+                kind="except", text=caught, subject=node.name, operand=caught or None, names=names
+            )
         if isinstance(node, ast.match_case):
             pattern = seg(node.pattern) + (f" if {seg(node.guard)}" if node.guard is not None else "")
             subject = seg(block.subject) if block.subject is not None else None
-            return block_guard("match-case", pattern, subject=subject, operand=pattern)
+            return Guard.model_construct(kind="match-case", text=pattern, subject=subject, operand=pattern)
         assert isinstance(node, ast.With | ast.AsyncWith)
         items = ", ".join(seg(item.context_expr) for item in node.items)
-        return block_guard("with", items, subject=seg(node.items[0].context_expr))
+        return Guard.model_construct(kind="with", text=items, subject=seg(node.items[0].context_expr))
 
     def _add(self, site: RawSite) -> None:
         self.result.sites.append(site)
@@ -728,13 +731,7 @@ class _Walker(Evaluator):
         self._add(site)
         return site
 
-    def _warn(
-        self,
-        call: ast.Call,
-        line: int,
-        conds: _Conds,
-        keywords: dict[str, ast.expr],
-    ) -> None:
+    def _warn(self, call: ast.Call, line: int, conds: _Conds, keywords: dict[str, ast.expr]) -> None:
         args = call.args
         message = args[0] if args else keywords.get("message")
         category = args[1] if len(args) > 1 else keywords.get("category")
@@ -746,16 +743,9 @@ class _Walker(Evaluator):
         site = self._site(line, "warn", conds, template, written, self.qualify(written), "warning")
         self._note_helper(template, "warn", site)
 
-    def _log(
-        self,
-        call: ast.Call,
-        line: int,
-        conds: _Conds,
-        level: str,
-        keywords: dict[str, ast.expr],
-    ) -> None:
+    def _log(self, call: ast.Call, line: int, conds: _Conds, level: str, kwargs: dict[str, ast.expr]) -> None:
         args = call.args
-        message = args[0] if args else keywords.get("msg")
+        message = args[0] if args else kwargs.get("msg")
         if message is None:
             return
         template = self.template(message)
@@ -850,16 +840,7 @@ class _Walker(Evaluator):
                     helper.param = name
                     index = scope.params.index(name)
                     helper.index = index if index < scope.positional else None
-                    helper.sink = Sink(
-                        kind=kind,
-                        class_written=site.class_written,
-                        class_qualified=site.class_qualified,
-                        template=template,
-                        severity=site.severity,
-                        http_status=site.http_status,
-                        path=self.result.path,
-                        line=site.line,
-                    )
+                    helper.sink = Sink.of(site, kind, template, self.result.path)
                 return
 
 

@@ -47,28 +47,6 @@ def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -
     )
 
 
-def block_guard(
-    kind: GuardKind,
-    text: str,
-    *,
-    subject: str | None = None,
-    operator: str | None = None,
-    operand: str | None = None,
-    names: list[str] | None = None,
-) -> Guard:
-    """A block the site stands in: a loop, an ``except`` handler, a ``with``, a ``case``."""
-    return Guard.model_construct(
-        kind=kind,
-        text=text,
-        negated=False,
-        subject=subject,
-        operator=operator,
-        operand=operand,
-        names=names or [],
-        code=None,
-    )
-
-
 def _reading(node: ast.expr) -> tuple[str | None, str | None, str | None]:
     """``subject operator operand`` of a test, as far as its shape gives them."""
     if isinstance(node, ast.Compare):
