@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from errdex.languages.ir import FileResult, HelperDef, Trigger
+    from errdex.languages.ir import FileResult, FunctionInfo, HelperDef, Trigger
     from errdex.languages.pastes import Lines, ParsedError, Read, Scan
 
 
@@ -124,6 +124,10 @@ class Language:
     def call_of(self, function: str | None) -> tuple[str | None, str | None]:
         """How a user's code calls a function (``fabric.backward``), and on what (``fabric``)."""
         raise NotImplementedError(f"{self.name}: call_of")
+
+    def signature(self, lines: list[str], function: FunctionInfo) -> str | None:
+        """A function's signature as written, on one line."""
+        raise NotImplementedError(f"{self.name}: signature")
 
     def summary(self, doc: str | None) -> str | None:
         """A docstring's (or doc comment's) summary."""

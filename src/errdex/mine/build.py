@@ -11,7 +11,6 @@ from errdex.patterns import message_kind
 from errdex.record import (
     EXTENSION_VERSION,
     ErrorType,
-    Facts,
     Record,
     base_slug,
     identity,
@@ -131,7 +130,7 @@ def _draft(
         "message_kind": message_kind(template),
         "sites": [_site(s, file_path, message, ctx.path_prefix) for s in sites],
         # The rest of the facts need the whole tree: ``errdex.mine.facts`` adds them.
-        "facts": Facts.model_construct(guards=list(primary.guards)),
+        "facts": {"guards": [guard._asdict() for guard in primary.guards]},
         "enrichment": "none",
     }
 

@@ -7,6 +7,7 @@ the pipeline resolves across files, turns into records and completes with their 
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -193,12 +194,13 @@ def _extract_all(
     done = 0
     workers = jobs or os.cpu_count() or 1
     if workers <= 1 or total < _PARALLEL_THRESHOLD:
-        for start in range(0, total, _CHUNK):
-            chunk = files[start : start + _CHUNK]
-            yield from _tagged(chunk, extract_files([f for _, f in chunk]))
-            done += len(chunk)
-            if progress:
-                progress(done, total)
+        with collector.paused():  # for the whole extraction, not once per chunk (see extract_files)
+            for start in range(0, total, _CHUNK):
+                chunk = files[start : start + _CHUNK]
+                yield from _tagged(chunk, extract_files([f for _, f in chunk]))
+                done += len(chunk)
+                if progress:
+                    progress(done, total)
         return
     # Big files first so the last chunk to finish is a small one.
     ordered = sorted(files, key=lambda tf: _size(tf[1]), reverse=True)
@@ -208,7 +210,9 @@ def _extract_all(
     method = "fork" if sys.platform == "linux" else "spawn"
     pending = list(chunks)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+        # The workers only extract (see extract_files): their cyclic collector stays off.
+        context = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=gc.disable) as pool:
             for batch in pool.map(extract_files, [[f for _, f in chunk] for chunk in chunks]):
                 yield from _tagged(pending.pop(0), batch)
                 done += len(batch)
@@ -245,6 +249,9 @@ def _text(f: SourceFile) -> str:
 
 
 def extract_files(files: list[SourceFile]) -> list[FileResult]:
+    """Extract files with the cyclic collector paused: extraction builds no reference cycles
+    (syntax trees and the intermediate representation are freed by reference counting), and
+    the collector would rescan every live object each time enough new ones appear."""
     with collector.paused():
         return [extract_file(f) for f in files]
 

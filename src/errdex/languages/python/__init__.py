@@ -15,7 +15,7 @@ from errdex.languages.base import CodeWriter, Language, PasteReader
 from errdex.languages.python import names, source
 
 if TYPE_CHECKING:
-    from errdex.languages.ir import FileResult, HelperDef, Trigger
+    from errdex.languages.ir import FileResult, FunctionInfo, HelperDef, Trigger
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
@@ -65,6 +65,11 @@ class Python(Language):
 
     def call_of(self, function: str | None) -> tuple[str | None, str | None]:
         return names.call_of(function)
+
+    def signature(self, lines: list[str], function: FunctionInfo) -> str | None:
+        from errdex.languages.python.docs import signature
+
+        return signature(lines, function.line, function.body_line)
 
     def summary(self, doc: str | None) -> str | None:
         from errdex.languages.python.docs import summary

@@ -1,4 +1,5 @@
-"""What a Python docstring says: its summary, and what its ``Raises`` section says of a class."""
+"""What a Python function says of itself: its signature as written, its docstring's summary, and
+what its docstring's ``Raises`` section says of a class."""
 
 from __future__ import annotations
 
@@ -9,6 +10,26 @@ from functools import lru_cache
 import docstring_parser
 
 _SPACES = re.compile(r"\s+")
+_DEF = re.compile(r"\bdef\s+(.*)")
+_OPENING_SPACE = re.compile(r"([\[(])\s+")
+_CLOSING_SPACE = re.compile(r",?\s*([\])])")
+
+
+def signature(lines: list[str], start: int, body: int) -> str | None:
+    """The ``def`` line(s) as written, on one line: ``backward(self, tensor, *args, model=None)``."""
+    text = " ".join(lines[start - 1 : max(start, body - 1)])
+    m = _DEF.search(text)
+    if m is None:
+        return None
+    head = _SPACES.sub(" ", m.group(1)).strip()
+    # Up to the colon that opens the body: the last one, since annotations hold colons too.
+    head = head[: head.rfind(":")] if head.rfind(":") > head.find(")") else head
+    # Undo the line breaks of a long signature: "( a, b, )" reads "(a, b)".
+    head = _OPENING_SPACE.sub(r"\1", head)
+    head = _CLOSING_SPACE.sub(r"\1", head)
+    return head or None
+
+
 #: A docstring section that lists raised exceptions: Google ``Raises:``, NumPy ``Raises`` with
 #: an underline, Sphinx ``:raises X:``.  Prose that merely says "raises" needs no parser.
 _RAISES_SECTION = re.compile(r"^\s*Raises\s*:?\s*$|:raises?\b", re.MULTILINE)

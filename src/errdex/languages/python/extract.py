@@ -26,15 +26,17 @@ from errdex.languages.ir import (
     HelperDef,
     MessageFunc,
     MessageRef,
+    RawGuard,
+    RawParameter,
     RawSite,
     Sink,
 )
 from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
-from errdex.languages.python.guards import condition_guard, names_in
+from errdex.languages.python.guards import code_of, condition_guard, names_in
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
-from errdex.record import Guard, GuardKind, Parameter, utf8
+from errdex.record import GuardKind, utf8
 
 LANGUAGE = "python"
 LOG_LEVELS = {
@@ -164,9 +166,9 @@ class _Walker(Evaluator):
         self.blocks: tuple[_Block, ...] = ()
         #: Each function's definition, beside its entry in ``result.functions``.
         self._defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-        self._handlers: dict[type, Callable[[Any, _Conds], None]] = {
-            t: getattr(self, name) for t, name in self._DISPATCH.items()
-        }
+        #: Guards already read, by node: every site under a test or after an early exit shares
+        #: its guard (the nodes live as long as the walk, so their ids stay theirs).
+        self._read_guards: dict[tuple[int, str, bool], RawGuard] = {}
 
     # -- module, classes, functions -----------------------------------------------------------
 
@@ -186,14 +188,13 @@ class _Walker(Evaluator):
         self._describe_functions()
 
     def _describe_functions(self) -> None:
-        """Signatures and parameters of the functions that enclose a site: enrichment's facts,
-        read once the whole module is walked, and only where a record will need them."""
+        """Parameters of the functions that enclose a site: enrichment's facts, read once the
+        whole module is walked, and only where a record may need them."""
         result = self.result
         wanted = {s.function for s in (*result.sites, *result.candidates)}
         for n, (info, node) in enumerate(zip(result.functions, self._defs, strict=True)):
             if info.name in wanted:
-                signature = _signature(self.lines, info.line, info.body_line)
-                result.functions[n] = info._replace(signature=signature, parameters=parameters_of(node.args))
+                result.functions[n] = info._replace(parameters=parameters_of(node.args))
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -372,7 +373,7 @@ class _Walker(Evaluator):
     # -- statements ---------------------------------------------------------------------------
 
     def body(self, stmts: list[ast.stmt], conds: _Conds) -> None:
-        handlers = self._handlers
+        handlers = _HANDLERS
         blocks = self.blocks
         for node in stmts:
             t = type(node)
@@ -381,7 +382,7 @@ class _Walker(Evaluator):
                 if t.__name__ not in IGNORED_STATEMENTS:
                     raise UnknownStatement(f"{t.__name__} at line {getattr(node, 'lineno', '?')}")
                 continue
-            handler(node, conds)
+            handler(self, node, conds)
             if t is ast.If and not node.orelse and isinstance(node.body[-1], _EXITS):  # type: ignore[attr-defined]
                 # ``if test: return``: what follows runs only where the test failed.
                 self.blocks = (*self.blocks, _Block("early-exit", node.test, len(conds)))  # type: ignore[attr-defined]
@@ -504,20 +505,34 @@ class _Walker(Evaluator):
             out.append(f"not ({text})" if negated else text)
         return tuple(out)
 
-    def _guards(self, conds: _Conds) -> tuple[Guard, ...]:
+    def _guards(self, conds: _Conds) -> tuple[RawGuard, ...]:
         """Every guard on the path, outermost first: each test, and each block between them."""
         blocks = self.blocks
-        out: list[Guard] = []
+        out: list[RawGuard] = []
         at = 0
-        for depth, (test, negated, kind) in enumerate(conds):
+        for depth, cond in enumerate(conds):
             while at < len(blocks) and blocks[at].depth <= depth:
-                out.append(self._block_guard(blocks[at]))
+                out.append(self._guard(blocks[at]))
                 at += 1
-            out.append(condition_guard(kind, test, negated, self.segment(test)))
-        out += (self._block_guard(b) for b in blocks[at:])
+            out.append(self._guard(cond))
+        out += (self._guard(b) for b in blocks[at:])
         return tuple(out)
 
-    def _block_guard(self, block: _Block) -> Guard:
+    def _guard(self, entry: _Cond | _Block) -> RawGuard:
+        if isinstance(entry, _Cond):
+            key = (id(entry.test), entry.kind, entry.negated)
+        else:
+            key = (id(entry.node), entry.kind, True)
+        found = self._read_guards.get(key)
+        if found is None:
+            if isinstance(entry, _Cond):
+                found = condition_guard(entry.kind, entry.test, entry.negated, self.segment(entry.test))
+            else:
+                found = self._block_guard(entry)
+            self._read_guards[key] = found
+        return found
+
+    def _block_guard(self, block: _Block) -> RawGuard:
         node, seg = block.node, self.segment
         if block.kind == "early-exit":
             assert isinstance(node, ast.expr)
@@ -525,23 +540,21 @@ class _Walker(Evaluator):
         # A block is no test: never negated, no condition as code.
         if isinstance(node, ast.For | ast.AsyncFor):
             target, iterable = seg(node.target), seg(node.iter)
-            return Guard.model_construct(
-                kind="loop", text=f"{target} in {iterable}", subject=target, operator="in",
-                operand=iterable, names=names_in(node.iter),
+            return RawGuard(
+                "loop", f"{target} in {iterable}", subject=target, operator="in", operand=iterable,
+                names=names_in(node.iter),
             )  # fmt: skip
         if isinstance(node, ast.ExceptHandler):
             caught = seg(node.type) if node.type is not None else ""
-            names = names_in(node.type) if node.type is not None else []
-            return Guard.model_construct(
-                kind="except", text=caught, subject=node.name, operand=caught or None, names=names
-            )
+            names = names_in(node.type) if node.type is not None else ()
+            return RawGuard("except", caught, subject=node.name, operand=caught or None, names=names)
         if isinstance(node, ast.match_case):
             pattern = seg(node.pattern) + (f" if {seg(node.guard)}" if node.guard is not None else "")
             subject = seg(block.subject) if block.subject is not None else None
-            return Guard.model_construct(kind="match-case", text=pattern, subject=subject, operand=pattern)
+            return RawGuard("match-case", pattern, subject=subject, operand=pattern)
         assert isinstance(node, ast.With | ast.AsyncWith)
         items = ", ".join(seg(item.context_expr) for item in node.items)
-        return Guard.model_construct(kind="with", text=items, subject=seg(node.items[0].context_expr))
+        return RawGuard("with", items, subject=seg(node.items[0].context_expr))
 
     def _add(self, site: RawSite) -> None:
         self.result.sites.append(site)
@@ -915,47 +928,32 @@ def _is_super_init(func: ast.expr) -> bool:
     return isinstance(value, ast.Name | ast.Attribute)
 
 
-_SPACES = re.compile(r"\s+")
-
-
-def _signature(lines: list[str], start: int, body: int) -> str | None:
-    """The ``def`` line(s) as written, on one line: ``backward(self, tensor, *args, model=None)``."""
-    text = " ".join(lines[start - 1 : max(start, body - 1)])
-    m = re.search(r"\bdef\s+(.*)", text)
-    if m is None:
-        return None
-    head = _SPACES.sub(" ", m.group(1)).strip()
-    # Up to the colon that opens the body: the last one, since annotations hold colons too.
-    head = head[: head.rfind(":")] if head.rfind(":") > head.find(")") else head
-    # Undo the line breaks of a long signature: "( a, b, )" reads "(a, b)".
-    head = re.sub(r"([\[(])\s+", r"\1", head)
-    head = re.sub(r",?\s*([\])])", r"\1", head)
-    return head or None
-
-
-def parameters_of(args: ast.arguments) -> tuple[Parameter, ...]:
+def parameters_of(args: ast.arguments) -> tuple[RawParameter, ...]:
     """The parameters as declared, defaults as ``ast.unparse`` writes them."""
     positional = args.posonlyargs + args.args
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    out = [
-        Parameter.model_construct(name=a.arg, kind="positional", default=_default(d))
-        for a, d in zip(positional, defaults, strict=True)
-    ]
+    out = [RawParameter(a.arg, "positional", _default(d)) for a, d in zip(positional, defaults, strict=True)]
     if args.vararg:
-        out.append(Parameter.model_construct(name=args.vararg.arg, kind="var-positional", default=None))
+        out.append(RawParameter(args.vararg.arg, "var-positional"))
     out += [
-        Parameter.model_construct(name=a.arg, kind="keyword", default=_default(d))
+        RawParameter(a.arg, "keyword", _default(d))
         for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
     ]
     if args.kwarg:
-        out.append(Parameter.model_construct(name=args.kwarg.arg, kind="var-keyword", default=None))
+        out.append(RawParameter(args.kwarg.arg, "var-keyword"))
     return tuple(out)
 
 
 def _default(node: ast.expr | None) -> str | None:
-    return ast.unparse(node) if node is not None else None
+    return code_of(node) if node is not None else None
 
 
+#: Each statement type's handler.  Functions of the class, not methods bound to a walker: a
+#: walker holding its own bound methods would be a reference cycle, and its file's whole syntax
+#: tree would wait for the cyclic collector (which mining pauses) instead of going at once.
+_HANDLERS: dict[type, Callable[[_Walker, Any, _Conds], None]] = {
+    t: getattr(_Walker, name) for t, name in _Walker._DISPATCH.items()
+}
 #: Statement types the walker reads (the statement-coverage test holds these and
 #: ``IGNORED_STATEMENTS`` against every ``ast.stmt`` of the running Python).
-HANDLED_STATEMENTS = frozenset(t.__name__ for t in _Walker._DISPATCH)
+HANDLED_STATEMENTS = frozenset(t.__name__ for t in _HANDLERS)

@@ -10,26 +10,26 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from errdex.languages.ir import RawGuard
 from errdex.languages.python.extract import parameters_of
 from errdex.languages.python.guards import condition_guard
-from errdex.record import Guard
 
 
 def upgrade_facts(conditions: list[str], signature: str | None) -> dict[str, Any]:
     """``guards`` and ``parameters`` for a version 1 record's facts, as JSON values."""
     return {
-        "guards": [_guard(text).model_dump(by_alias=True) for text in conditions],
-        "parameters": [p.model_dump(by_alias=True) for p in _parameters(signature)],
+        "guards": [_guard(text)._asdict() for text in conditions],
+        "parameters": [p._asdict() for p in _parameters(signature)],
     }
 
 
-def _guard(text: str) -> Guard:
+def _guard(text: str) -> RawGuard:
     """A stored condition as a test that must hold (an ``else`` branch was stored as ``not (...)``,
     which reads the same)."""
     try:
         test = ast.parse(text, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return Guard(kind="if", text=text)
+        return RawGuard("if", text)
     return condition_guard("if", test, False, text)
 
 
