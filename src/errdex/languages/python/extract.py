@@ -476,27 +476,33 @@ class _Walker(Evaluator):
             self._import(node)
 
     def _assign(self, node: ast.Assign | ast.AnnAssign, conds: _Conds = ()) -> None:
-        assigned = _assigned(node)
-        if assigned is not None and len(assigned[0]) == 1:
-            target, value = assigned[0][0], assigned[1]
-            if isinstance(target, ast.Name):
-                scope = self.scope
-                name = target.id
-                earlier = scope.alternatives.get(name, ())
-                bound = scope.bindings.get(name)
-                # An assignment overwrites those made at its own level or nested below it;
-                # ones in sibling branches, or above it, still reach what follows.
-                depth = len(conds)
-                kept = [(c, v) for c, v in earlier if c[:depth] != conds]
-                if bound is not None and builds_text(value) and mentions(value, name):
-                    # ``message = message.format(...)`` builds on what the name held before:
-                    # on each value it may have held.
-                    scope.bindings[name] = inline(value, name, bound)
-                    built = [(conds, inline(value, name, v)) for _, v in earlier or [((), bound)]]
-                    scope.alternatives[name] = [*kept, *built]
-                    return
-                scope.bindings[name] = value
-                scope.alternatives[name] = [*kept, (conds, value)]
+        if isinstance(node, ast.Assign):
+            if len(node.targets) != 1:
+                return
+            target, value = node.targets[0], node.value
+        elif node.value is not None:
+            target, value = node.target, node.value
+        else:
+            return  # an annotation binds nothing
+        if not isinstance(target, ast.Name):
+            return
+        scope = self.scope
+        name = target.id
+        earlier = scope.alternatives.get(name, ())
+        bound = scope.bindings.get(name)
+        # An assignment overwrites those made at its own level or nested below it;
+        # ones in sibling branches, or above it, still reach what follows.
+        depth = len(conds)
+        kept = [(c, v) for c, v in earlier if c[:depth] != conds]
+        if bound is not None and builds_text(value) and mentions(value, name):
+            # ``message = message.format(...)`` builds on what the name held before:
+            # on each value it may have held.
+            scope.bindings[name] = inline(value, name, bound)
+            built = [(conds, inline(value, name, v)) for _, v in earlier or [((), bound)]]
+            scope.alternatives[name] = [*kept, *built]
+            return
+        scope.bindings[name] = value
+        scope.alternatives[name] = [*kept, (conds, value)]
 
     def _conditions(self, conds: _Conds) -> tuple[str, ...]:
         out = []

@@ -35,11 +35,9 @@ def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -
     inverted = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     core = test.operand if isinstance(test, ast.UnaryOp) and inverted else test
     subject, operator, operand = _reading(core)
-    written = _simple(test)
-    if written is None:
-        code, names = ast.unparse(test), names_in(test)
-    else:
-        code, names = written
+    read: set[str] = set()
+    simple = _simple(test, read)
+    code, names = (ast.unparse(test), names_in(test)) if simple is None else (simple, tuple(sorted(read)))
     if negated:
         # ``not`` binds more loosely than a comparison or a call: those take it as is.
         tighter = isinstance(test, _TIGHTER_THAN_NOT)
@@ -53,66 +51,67 @@ _TIGHTER_THAN_NOT = (
 )  # fmt: skip
 
 
-def _simple(node: ast.expr) -> tuple[str, tuple[str, ...]] | None:
+def _simple(node: ast.expr, names: set[str]) -> str | None:
     """The code ``ast.unparse`` writes for the common shapes of a test (``x is None``,
-    ``isinstance(x, (A, B))``, ``len(x) <= 1``, ``not x``) and the names it reads, without the
-    unparser's cost; None for any other shape, which the unparser writes."""
+    ``isinstance(x, (A, B))``, ``len(x) <= 1``, ``not x``), adding the names it reads to
+    ``names``, without the unparser's cost; None for any other shape, which the unparser writes."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        inner = _simple(node.operand)
-        if inner is None or not isinstance(node.operand, _TIGHTER_THAN_NOT):
+        if not isinstance(node.operand, _TIGHTER_THAN_NOT):
             return None
-        return f"not {inner[0]}", inner[1]
+        inner = _simple(node.operand, names)
+        return None if inner is None else f"not {inner}"
     if isinstance(node, ast.Compare):
-        parts = [_part(node.left), *map(_part, node.comparators)]
-        if any(p is None for p in parts):
+        code = _part(node.left, names)
+        if code is None:
             return None
-        written = [p for p in parts if p is not None]
-        code = written[0][0]
-        for op, (text, _) in zip(node.ops, written[1:], strict=True):
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            text = _part(right, names)
+            if text is None:
+                return None
             code += f" {_OPERATORS[type(op)]} {text}"
-        return code, _union(*(p[1] for p in written))
-    return _part(node)
+        return code
+    return _part(node, names)
 
 
-def _part(node: ast.expr) -> tuple[str, tuple[str, ...]] | None:
+def _part(node: ast.expr, names: set[str]) -> str | None:
     """A dotted name, a constant, or a call or tuple of those, as the unparser writes them."""
     if isinstance(node, ast.Call):
-        func = _atom(node.func)
-        args = [_part(a) for a in node.args]
-        keywords = [(k.arg, _part(k.value)) for k in node.keywords]
-        if func is None or any(a is None for a in args) or any(k is None or v is None for k, v in keywords):
+        func = _atom(node.func, names)
+        if func is None:
             return None
-        written = [a[0] for a in args if a is not None] + [
-            f"{k}={v[0]}" for k, v in keywords if v is not None
-        ]
-        names = [a[1] for a in args if a is not None] + [v[1] for _, v in keywords if v is not None]
-        return f"{func[0]}({', '.join(written)})", _union(func[1], *names)
+        written = []
+        for arg in node.args:
+            if (text := _part(arg, names)) is None:
+                return None
+            written.append(text)
+        for keyword in node.keywords:
+            if keyword.arg is None or (text := _part(keyword.value, names)) is None:
+                return None
+            written.append(f"{keyword.arg}={text}")
+        return f"{func}({', '.join(written)})"
     if isinstance(node, ast.Tuple):
-        elts = [_part(e) for e in node.elts]
-        if any(e is None for e in elts):
-            return None
-        texts = [e[0] for e in elts if e is not None]
-        inside = f"{texts[0]}," if len(texts) == 1 else ", ".join(texts)
-        return f"({inside})", _union(*(e[1] for e in elts if e is not None))
-    return _atom(node)
+        texts = []
+        for element in node.elts:
+            if (text := _part(element, names)) is None:
+                return None
+            texts.append(text)
+        return f"({texts[0]},)" if len(texts) == 1 else f"({', '.join(texts)})"
+    return _atom(node, names)
 
 
-def _atom(node: ast.expr) -> tuple[str, tuple[str, ...]] | None:
+def _atom(node: ast.expr, names: set[str]) -> str | None:
     """A dotted name, or a constant the unparser writes as its ``repr``."""
     name = dotted(node)
     if name is not None:
-        return name, (name.partition(".")[0],)
+        names.add(name.partition(".")[0])
+        return name
     if isinstance(node, ast.Constant) and node.kind is None and type(node.value) in _REPR_CONSTANTS:
-        return repr(node.value), ()
+        return repr(node.value)
     return None
 
 
 #: Constants whose ``repr`` is what the unparser writes (not floats: it writes infinities apart).
 _REPR_CONSTANTS = (type(None), bool, int, str, bytes)
-
-
-def _union(*groups: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted({name for group in groups for name in group}))
 
 
 def _reading(node: ast.expr) -> tuple[str | None, str | None, str | None]:
@@ -134,8 +133,8 @@ def _reading(node: ast.expr) -> tuple[str | None, str | None, str | None]:
 
 def code_of(node: ast.expr) -> str:
     """The expression as ``ast.unparse`` writes it (see ``_simple``)."""
-    simple = _simple(node)
-    return simple[0] if simple is not None else ast.unparse(node)
+    simple = _simple(node, set())
+    return simple if simple is not None else ast.unparse(node)
 
 
 def names_in(node: ast.AST) -> tuple[str, ...]:
