@@ -148,7 +148,7 @@ def test_every_guard_is_kept_as_structure_outermost_first(tmp_path: Path) -> Non
         ("if", "not isinstance(item, str)", True, "item", "isinstance()", "str"),
     ]
     assert typed.facts.guards[2].code == "not isinstance(item, str)"
-    assert typed.facts.guards[2].names == ["isinstance", "item", "str"]
+    assert typed.facts.guards[2].names == ("isinstance", "item", "str")
     kinds = [(g.kind, g.text, g.negated) for g in records["cannot write"].facts.guards]
     assert kinds == [
         ("early-exit", "not items", False),

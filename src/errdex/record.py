@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -102,8 +103,20 @@ class TriggerTest(_Model):
     match: str | None = None
 
 
-class Parameter(_Model):
-    """One parameter of the function that raises, as its definition declares it."""
+#: What the record's own small facts forbid, as its models do: fields no errdex writes.
+_FACT = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One parameter of the function that raises, as its definition declares it.
+
+    Guards and parameters are plain frozen dataclasses, not models: the extractor makes
+    thousands of them in its workers (cheaply, and nothing for the cyclic collector to scan),
+    and the record validates and writes them as objects like its other fields.
+    """
+
+    __pydantic_config__ = _FACT
 
     name: str
     kind: ParameterKind
@@ -111,7 +124,8 @@ class Parameter(_Model):
     default: str | None = None
 
 
-class Guard(_Model):
+@dataclass(frozen=True, slots=True)
+class Guard:
     """One guard on the path to a site, read from the syntax tree, outermost first.
 
     ``text`` is the test as written (``model is None``; for ``except`` the classes caught, for
@@ -122,6 +136,8 @@ class Guard(_Model):
     itself), ``in`` for a loop; a leading ``not`` is folded into ``negated``.
     """
 
+    __pydantic_config__ = _FACT
+
     kind: GuardKind
     text: str
     #: The site is reached when the reading (``subject operator operand``, else ``text``) is
@@ -131,9 +147,9 @@ class Guard(_Model):
     subject: str | None = None
     operator: str | None = None
     operand: str | None = None
-    #: The names the test reads: whether a caller, who has none of the function's locals, can
-    #: write the same check.
-    names: list[str] = []
+    #: The names the test reads, in alphabetical order: whether a caller, who has none of the
+    #: function's locals, can write the same check.
+    names: tuple[str, ...] = ()
     #: The condition under which the site is reached, as code (``not isinstance(x, str)``).
     code: str | None = None
 

@@ -15,30 +15,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from errdex.patterns import Template
-from errdex.record import GuardKind, ParameterKind
-
-
-class RawGuard(NamedTuple):
-    """A guard on the path to a site, as the record keeps it (``errdex.record.Guard``, whose
-    fields these are).  A tuple of text: cheap to make, to pickle, and for the cyclic collector,
-    which stops tracking it."""
-
-    kind: GuardKind
-    text: str
-    negated: bool = False
-    subject: str | None = None
-    operator: str | None = None
-    operand: str | None = None
-    names: tuple[str, ...] = ()
-    code: str | None = None
-
-
-class RawParameter(NamedTuple):
-    """A parameter of a function, as the record keeps it (``errdex.record.Parameter``)."""
-
-    name: str
-    kind: ParameterKind
-    default: str | None = None
+from errdex.record import Guard, Parameter
 
 
 @dataclass(slots=True)
@@ -52,7 +29,7 @@ class RawSite:
     conditions: tuple[str, ...]
     template: Template | None
     #: Every guard on the path, conditions and the blocks around the site, as structure.
-    guards: tuple[RawGuard, ...] = ()
+    guards: tuple[Guard, ...] = ()
     class_written: str | None = None
     class_qualified: str | None = None
     severity: str = "error"
@@ -198,7 +175,7 @@ class FunctionInfo(NamedTuple):
     docstring: str | None
     #: Its parameters: read only for a function that encloses a site (enrichment's facts), since
     #: a library has far more functions than sites.
-    parameters: tuple[RawParameter, ...] = ()
+    parameters: tuple[Parameter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

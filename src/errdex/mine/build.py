@@ -130,7 +130,7 @@ def _draft(
         "message_kind": message_kind(template),
         "sites": [_site(s, file_path, message, ctx.path_prefix) for s in sites],
         # The rest of the facts need the whole tree: ``errdex.mine.facts`` adds them.
-        "facts": {"guards": [guard._asdict() for guard in primary.guards]},
+        "facts": {"guards": list(primary.guards)},
         "enrichment": "none",
     }
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from errdex import languages
 from errdex.languages.ir import FileResult, FunctionInfo, Trigger
 from errdex.mine.callers import Calls
-from errdex.record import Caller, Facts, Record, TriggerTest
+from errdex.record import Caller, Facts, Parameter, Record, TriggerTest
 
 #: Callers and tests kept per record, nearest first.
 MAX_CALLERS = 5
@@ -70,36 +70,33 @@ def attach_facts(
     callers = _Callers(calls, spans)
     tests = _Tests(triggers, prefix)
     # One function often raises many records: its signature, summary and parameters are read once.
-    described: dict[tuple[str, str], tuple[str | None, str | None, list[dict[str, str | None]]]] = {}
+    described: dict[tuple[str, str], tuple[str | None, str | None, list[Parameter]]] = {}
     out = []
     for record in records:
         language = languages.get(record.language)
         result = files.get(record.file_path)
         function = spans[record.file_path].by_name.get(record.function or "") if result else None
         raises_doc = signature = summary = None
-        parameters: list[dict[str, str | None]] = []
+        parameters: list[Parameter] = []
         if result is not None and function is not None:
             key = (record.file_path, function.name)
             if key not in described:
                 described[key] = (
                     language.signature(result.lines, function),
                     language.summary(function.docstring),
-                    [p._asdict() for p in function.parameters],
+                    list(function.parameters),
                 )
             signature, summary, parameters = described[key]
             raises_doc = language.raises(function.docstring, record.error_class)
-        # Validated in pydantic's compiled core, which builds the parameters faster than
-        # constructing each in Python; the guards, callers and tests are models already.
-        facts = Facts.model_validate(
-            {
-                "signature": signature,
-                "parameters": parameters,
-                "guards": record.facts.guards,
-                "docstring": summary,
-                "raises_doc": raises_doc,
-                "callers": callers.of(record, language),
-                "tests": tests.of(record, language),
-            }
+        # Built from the miner's own values: model_construct skips re-validating them.
+        facts = Facts.model_construct(
+            signature=signature,
+            parameters=parameters,
+            guards=record.facts.guards,
+            docstring=summary,
+            raises_doc=raises_doc,
+            callers=callers.of(record, language),
+            tests=tests.of(record, language),
         )
         out.append(record.model_copy(update={"facts": facts}))
     return out

@@ -26,8 +26,6 @@ from errdex.languages.ir import (
     HelperDef,
     MessageFunc,
     MessageRef,
-    RawGuard,
-    RawParameter,
     RawSite,
     Sink,
 )
@@ -36,7 +34,7 @@ from errdex.languages.python.guards import code_of, condition_guard, names_in
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
-from errdex.record import GuardKind, utf8
+from errdex.record import Guard, GuardKind, Parameter, utf8
 
 LANGUAGE = "python"
 LOG_LEVELS = {
@@ -168,7 +166,7 @@ class _Walker(Evaluator):
         self._defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         #: Guards already read, by node: every site under a test or after an early exit shares
         #: its guard (the nodes live as long as the walk, so their ids stay theirs).
-        self._read_guards: dict[tuple[int, str, bool], RawGuard] = {}
+        self._read_guards: dict[tuple[int, str, bool], Guard] = {}
 
     # -- module, classes, functions -----------------------------------------------------------
 
@@ -511,10 +509,10 @@ class _Walker(Evaluator):
             out.append(f"not ({text})" if negated else text)
         return tuple(out)
 
-    def _guards(self, conds: _Conds) -> tuple[RawGuard, ...]:
+    def _guards(self, conds: _Conds) -> tuple[Guard, ...]:
         """Every guard on the path, outermost first: each test, and each block between them."""
         blocks = self.blocks
-        out: list[RawGuard] = []
+        out: list[Guard] = []
         at = 0
         for depth, cond in enumerate(conds):
             while at < len(blocks) and blocks[at].depth <= depth:
@@ -524,7 +522,7 @@ class _Walker(Evaluator):
         out += (self._guard(b) for b in blocks[at:])
         return tuple(out)
 
-    def _guard(self, entry: _Cond | _Block) -> RawGuard:
+    def _guard(self, entry: _Cond | _Block) -> Guard:
         if isinstance(entry, _Cond):
             key = (id(entry.test), entry.kind, entry.negated)
         else:
@@ -538,7 +536,7 @@ class _Walker(Evaluator):
             self._read_guards[key] = found
         return found
 
-    def _block_guard(self, block: _Block) -> RawGuard:
+    def _block_guard(self, block: _Block) -> Guard:
         node, seg = block.node, self.segment
         if block.kind == "early-exit":
             assert isinstance(node, ast.expr)
@@ -546,21 +544,21 @@ class _Walker(Evaluator):
         # A block is no test: never negated, no condition as code.
         if isinstance(node, ast.For | ast.AsyncFor):
             target, iterable = seg(node.target), seg(node.iter)
-            return RawGuard(
+            return Guard(
                 "loop", f"{target} in {iterable}", subject=target, operator="in", operand=iterable,
                 names=names_in(node.iter),
             )  # fmt: skip
         if isinstance(node, ast.ExceptHandler):
             caught = seg(node.type) if node.type is not None else ""
             names = names_in(node.type) if node.type is not None else ()
-            return RawGuard("except", caught, subject=node.name, operand=caught or None, names=names)
+            return Guard("except", caught, subject=node.name, operand=caught or None, names=names)
         if isinstance(node, ast.match_case):
             pattern = seg(node.pattern) + (f" if {seg(node.guard)}" if node.guard is not None else "")
             subject = seg(block.subject) if block.subject is not None else None
-            return RawGuard("match-case", pattern, subject=subject, operand=pattern)
+            return Guard("match-case", pattern, subject=subject, operand=pattern)
         assert isinstance(node, ast.With | ast.AsyncWith)
         items = ", ".join(seg(item.context_expr) for item in node.items)
-        return RawGuard("with", items, subject=seg(node.items[0].context_expr))
+        return Guard("with", items, subject=seg(node.items[0].context_expr))
 
     def _add(self, site: RawSite) -> None:
         self.result.sites.append(site)
@@ -934,19 +932,19 @@ def _is_super_init(func: ast.expr) -> bool:
     return isinstance(value, ast.Name | ast.Attribute)
 
 
-def parameters_of(args: ast.arguments) -> tuple[RawParameter, ...]:
+def parameters_of(args: ast.arguments) -> tuple[Parameter, ...]:
     """The parameters as declared, defaults as ``ast.unparse`` writes them."""
     positional = args.posonlyargs + args.args
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    out = [RawParameter(a.arg, "positional", _default(d)) for a, d in zip(positional, defaults, strict=True)]
+    out = [Parameter(a.arg, "positional", _default(d)) for a, d in zip(positional, defaults, strict=True)]
     if args.vararg:
-        out.append(RawParameter(args.vararg.arg, "var-positional"))
+        out.append(Parameter(args.vararg.arg, "var-positional"))
     out += [
-        RawParameter(a.arg, "keyword", _default(d))
+        Parameter(a.arg, "keyword", _default(d))
         for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
     ]
     if args.kwarg:
-        out.append(RawParameter(args.kwarg.arg, "var-keyword"))
+        out.append(Parameter(args.kwarg.arg, "var-keyword"))
     return tuple(out)
 
 

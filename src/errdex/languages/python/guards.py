@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import ast
 
-from errdex.languages.ir import RawGuard
 from errdex.languages.python.syntax import dotted
-from errdex.record import GuardKind
+from errdex.record import Guard, GuardKind
 
 _OPERATORS: dict[type[ast.cmpop], str] = {
     ast.Is: "is",
@@ -28,7 +27,7 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 }
 
 
-def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -> RawGuard:
+def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -> Guard:
     """The guard a test makes (``if``, ``elif``, ``while``, an ``assert``, an early exit), with
     ``negated`` set when the site is reached where the test is false (``else``, a failed assert,
     the code after ``if test: return``).  ``text`` is the test as the source writes it."""
@@ -42,7 +41,7 @@ def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -
         # ``not`` binds more loosely than a comparison or a call: those take it as is.
         tighter = isinstance(test, _TIGHTER_THAN_NOT)
         code = f"not {code}" if tighter else ast.unparse(ast.UnaryOp(ast.Not(), test))
-    return RawGuard(kind, text, negated != inverted, subject, operator, operand, names, code)
+    return Guard(kind, text, negated != inverted, subject, operator, operand, names, code)
 
 
 #: Expressions ``not`` applies to without parentheses, as ``ast.unparse`` writes them.

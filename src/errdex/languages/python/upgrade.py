@@ -10,30 +10,30 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from errdex.languages.ir import RawGuard
 from errdex.languages.python.extract import parameters_of
 from errdex.languages.python.guards import condition_guard
+from errdex.record import Guard, Parameter
 
 
 def upgrade_facts(conditions: list[str], signature: str | None) -> dict[str, Any]:
     """``guards`` and ``parameters`` for a version 1 record's facts, as JSON values."""
     return {
-        "guards": [_guard(text)._asdict() for text in conditions],
-        "parameters": [p._asdict() for p in _parameters(signature)],
+        "guards": [_guard(text) for text in conditions],
+        "parameters": _parameters(signature),
     }
 
 
-def _guard(text: str) -> RawGuard:
+def _guard(text: str) -> Guard:
     """A stored condition as a test that must hold (an ``else`` branch was stored as ``not (...)``,
     which reads the same)."""
     try:
         test = ast.parse(text, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return RawGuard("if", text)
+        return Guard("if", text)
     return condition_guard("if", test, False, text)
 
 
-def _parameters(signature: str | None) -> list[Any]:
+def _parameters(signature: str | None) -> list[Parameter]:
     if not signature:
         return []
     try:
