@@ -71,10 +71,6 @@ class Template:
         return [p.name for p in self.parts if isinstance(p, Placeholder)]
 
     @property
-    def literal_text(self) -> str:
-        return "".join(p for p in self.parts if isinstance(p, str))
-
-    @property
     def is_static(self) -> bool:
         """True when at least some of the message is known text."""
         return any(isinstance(p, str) and p.strip() for p in self.parts)
