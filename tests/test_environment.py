@@ -13,6 +13,7 @@ import pytest
 from errdex.defaults import choose_interpreter, default_target, environment_db
 from errdex.envindex import ensure_fresh, refresh
 from errdex.mine.environment import distributions, probe
+from errdex.record import RepoInfo, utc_now
 from errdex.session import Session
 from errdex.store import open_store
 from pypi import fetch_wheel
@@ -197,3 +198,36 @@ def test_which_environment_is_meant(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "chosen.db"))
     assert default_target(None) == (str(tmp_path / "chosen.db"), None)
     assert default_target(tmp_path / "given.db") == (str(tmp_path / "given.db"), None)
+
+
+def test_an_index_another_errdex_wrote_is_built_anew_and_nothing_else_is_lost(
+    venv: Path, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    from errdex.errors import ErrdexError
+
+    def written_by_an_older_errdex(db: Path) -> None:
+        with sqlite3.connect(db) as raw:
+            raw.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+        raw.close()
+
+    db = tmp_path / "env.db"
+    ensure_fresh(str(db), str(venv))
+    indexed = set(by_package(db))  # what the venv holds now (the tests above change it)
+    written_by_an_older_errdex(db)
+    said: list[str] = []
+    rebuilt = ensure_fresh(str(db), str(venv), phase=said.append)
+    assert {info.package for info in rebuilt.mined} == indexed and "python" in indexed
+    assert any("written by another version of errdex" in line for line in said)
+    assert set(by_package(db)) == indexed
+
+    # A store that also holds a mined checkout is the user's: refused, untouched.
+    mined = tmp_path / "mined.db"
+    with open_store(mined) as store:
+        store.replace_repo(RepoInfo(repo="acme/app", sha=None, analyzed_at=utc_now(), kind="checkout"), [])
+    written_by_an_older_errdex(mined)
+    before = mined.read_bytes()
+    with pytest.raises(ErrdexError, match="store schema 3 but this errdex needs"):
+        ensure_fresh(str(mined), str(venv))
+    assert mined.read_bytes() == before

@@ -29,7 +29,7 @@ from errdex.mine.environment import (
     stdlib_source,
 )
 from errdex.mine.sources import Skipped, Source
-from errdex.store import Store, open_store
+from errdex.store import OutdatedStore, Store, open_store, source_kinds
 
 if TYPE_CHECKING:
     from errdex.mine.pipeline import MineResult, Progress
@@ -140,7 +140,11 @@ def current(target: str, python: str) -> Refreshed | None:
     """
     if not os.path.isfile(target):
         return None
-    with open_store(target, create=False) as store:
+    try:
+        store = open_store(target, create=False)
+    except OutdatedStore:
+        return None  # another errdex's index: ``ensure_fresh`` builds it anew
+    with store:
         env = _known(store, python)
         if env is None or store.meta_get(_SNAPSHOT) != snapshot(env):
             return None
@@ -159,11 +163,28 @@ def ensure_fresh(
     """Build the environment's index, or refresh it when anything was installed or removed."""
     if not force and (done := current(target, python)) is not None:
         return done
-    with open_store(target) as store:
+    try:
+        store = open_store(target)
+    except OutdatedStore as outdated:
+        _discard_outdated(outdated, phase)
+        store = open_store(target)
+    with store:
         env = _known(store, python) or probe(python)
         if phase:
             phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
         return refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
+
+
+def _discard_outdated(outdated: OutdatedStore, phase: Phase | None) -> None:
+    """Delete an index another errdex wrote, in a schema this one does not read, when it holds
+    only what a refresh rebuilds (the environment's own sources); else refuse, losing nothing."""
+    path = outdated.path
+    if not source_kinds(path) <= set(_OWNED_KINDS):
+        raise outdated  # it holds more than an index: mined checkouts, imports
+    for suffix in ("", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    if phase:
+        phase(f"the index at {path} was written by another version of errdex: building it anew")
 
 
 def _known(store: Store, python: str) -> Environment | None:

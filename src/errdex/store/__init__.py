@@ -14,9 +14,17 @@ from typing import Protocol, Self
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
-from errdex.store.sqlite import PatternRow, SqliteStore, StoreError
+from errdex.store.sqlite import OutdatedStore, PatternRow, SqliteStore, StoreError, source_kinds
 
-__all__ = ["PatternRow", "Store", "StoreError", "is_server_url", "open_store"]
+__all__ = [
+    "OutdatedStore",
+    "PatternRow",
+    "Store",
+    "StoreError",
+    "is_server_url",
+    "open_store",
+    "source_kinds",
+]
 
 _SERVER_SCHEMES = ("postgresql://", "postgres://")
 

@@ -6,6 +6,7 @@ exist only to find records, so reading one back never depends on the column layo
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import re
@@ -28,6 +29,26 @@ T = TypeVar("T")
 
 class StoreError(ErrdexError):
     """The database failed under errdex (locked, corrupt, changed by something else)."""
+
+
+class OutdatedStore(StoreError):
+    """A store another errdex wrote, in another schema: refused, never migrated."""
+
+    def __init__(self, path: Path, found: str) -> None:
+        super().__init__(
+            f"{path} has store schema {found} but this errdex needs {STORE_SCHEMA}; delete it and mine again"
+        )
+        self.path = path
+
+
+def source_kinds(path: Path) -> set[str]:
+    """The kinds of source a store file holds (``installed``, ``checkout`` ...), read whatever
+    its schema: whether it holds anything an index rebuild would not bring back."""
+    try:
+        with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            return {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM repos")}
+    except sqlite3.Error as exc:
+        raise StoreError(f"database error in {path}: {exc}") from exc
 
 
 def _database_errors(method: Callable[P, T]) -> Callable[P, T]:
@@ -423,7 +444,4 @@ def _prepare(db: sqlite3.Connection, path: Path, readonly: bool) -> None:
         raise ErrdexError(f"{path} is not an errdex database")
     row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
     if row is None or row[0] != str(STORE_SCHEMA):
-        found = "none" if row is None else row[0]
-        raise ErrdexError(
-            f"{path} has store schema {found} but this errdex needs {STORE_SCHEMA}; delete it and mine again"
-        )
+        raise OutdatedStore(path, "none" if row is None else row[0])
