@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
@@ -112,8 +113,8 @@ class Parameter:
     """One parameter of the function that raises, as its definition declares it.
 
     Guards and parameters are plain frozen dataclasses, not models: the extractor makes
-    thousands of them in its workers (cheaply, and nothing for the cyclic collector to scan),
-    and the record validates and writes them as objects like its other fields.
+    thousands of them in its workers, where a dataclass costs a fraction of a model, and the
+    record validates and writes them as objects like its other fields.
     """
 
     __pydantic_config__ = _FACT
@@ -131,9 +132,10 @@ class Guard:
     ``text`` is the test as written (``model is None``; for ``except`` the classes caught, for
     a loop ``target in iterable``, for a ``case`` its pattern, for ``with`` its items).  Where
     the test has the shape, it is also read as ``subject operator operand``: a comparison
-    (``is``, ``is not``, ``==``, ``<``, ``in`` ...), a call of a named function (``isinstance``,
-    ``hasattr``: subject and operand are its two arguments), ``truth`` (the subject is the test
-    itself), ``in`` for a loop; a leading ``not`` is folded into ``negated``.
+    (``is``, ``is not``, ``==``, ``<``, ``in`` ...); a call, whose operator is the name called
+    (``isinstance()``, ``hasattr()``) and whose subject and operand are its first two arguments;
+    ``truth`` (the subject is the test itself); ``in`` for a loop.  A leading ``not`` is folded
+    into ``negated``.
     """
 
     __pydantic_config__ = _FACT
@@ -152,6 +154,24 @@ class Guard:
     names: tuple[str, ...] = ()
     #: The condition under which the site is reached, as code (``not isinstance(x, str)``).
     code: str | None = None
+
+    @property
+    def false_branch(self) -> bool:
+        """Met where its test fails: an ``else`` branch, a failed ``assert``, past an early exit."""
+        return self.kind in _FALSE_BRANCH
+
+    @property
+    def condition(self) -> str:
+        """The test as ``conditions`` writes it: ``not (x)`` where the site needs it false."""
+        return f"not ({self.text})" if self.false_branch else self.text
+
+
+_FALSE_BRANCH = frozenset({"else", "assert", "early-exit"})
+
+
+def conditions_of(guards: Iterable[Guard]) -> tuple[str, ...]:
+    """The tests that must hold for a site to run, as text (a record's ``conditions``)."""
+    return tuple(g.condition for g in guards if g.kind in CONDITION_KINDS)
 
 
 class Facts(_Model):

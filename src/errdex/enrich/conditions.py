@@ -28,8 +28,6 @@ _COMPARE = {
     "is": "is",
     "is not": "is not",
 }
-#: Guards met in the false branch of their test: their condition reads ``not (test)``.
-_FALSE_BRANCH = frozenset({"else", "assert", "early-exit"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +51,7 @@ def read_guard(
 ) -> Condition:
     """A guard whose test must hold (or fail) for the raise to happen, in words; with the
     language's ``code`` writer, also as the check a caller can write."""
-    branch = guard.kind in _FALSE_BRANCH
-    text = f"not ({guard.text})" if branch else guard.text
+    branch, text = guard.false_branch, guard.condition
     if code is None or guard.code is None:
         caller = None
     else:

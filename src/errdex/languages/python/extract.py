@@ -34,7 +34,7 @@ from errdex.languages.python.guards import code_of, condition_guard, names_in
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
-from errdex.record import Guard, GuardKind, Parameter, utf8
+from errdex.record import Guard, GuardKind, Parameter, conditions_of, utf8
 
 LANGUAGE = "python"
 LOG_LEVELS = {
@@ -502,13 +502,6 @@ class _Walker(Evaluator):
         scope.bindings[name] = value
         scope.alternatives[name] = [*kept, (conds, value)]
 
-    def _conditions(self, conds: _Conds) -> tuple[str, ...]:
-        out = []
-        for test, negated, _ in conds:
-            text = self.segment(test)
-            out.append(f"not ({text})" if negated else text)
-        return tuple(out)
-
     def _guards(self, conds: _Conds) -> tuple[Guard, ...]:
         """Every guard on the path, outermost first: each test, and each block between them."""
         blocks = self.blocks
@@ -584,9 +577,9 @@ class _Walker(Evaluator):
             line=node.lineno,
             kind="raise",
             function=self.scope.qualname,
-            conditions=self._conditions(conds),
+            conditions=conditions_of(guards := self._guards(conds)),
             template=None,
-            guards=self._guards(conds),
+            guards=guards,
             class_written=written,
             class_qualified=self.qualify(written),
         )
@@ -678,9 +671,9 @@ class _Walker(Evaluator):
             line=node.lineno,
             kind="assert",
             function=self.scope.qualname,
-            conditions=self._conditions(held := (*conds, _Cond(node.test, True, "assert"))),
+            conditions=conditions_of(guards := self._guards((*conds, _Cond(node.test, True, "assert")))),
             template=self.message(node.msg),
-            guards=self._guards(held),
+            guards=guards,
             class_written="AssertionError",
             class_qualified="AssertionError",
         )
@@ -738,9 +731,9 @@ class _Walker(Evaluator):
             line=line,
             kind=kind,
             function=self.scope.qualname,
-            conditions=self._conditions(conds),
+            conditions=conditions_of(guards := self._guards(conds)),
             template=template,
-            guards=self._guards(conds),
+            guards=guards,
             class_written=written,
             class_qualified=qualified,
             severity=severity,
@@ -816,8 +809,8 @@ class _Walker(Evaluator):
         if any(t is not None and t.is_static for t in arg_templates) or any(
             t is not None and t.is_static for _, t in kw_templates
         ):
-            candidate.conditions = self._conditions(conds)
             candidate.guards = self._guards(conds)
+            candidate.conditions = conditions_of(candidate.guards)
             self.result.candidates.append(candidate)
 
     def _maybe_text(self, node: ast.expr) -> bool:
