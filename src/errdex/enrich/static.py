@@ -19,6 +19,7 @@ from errdex import languages
 from errdex.enrich.advice import Advice, advice
 from errdex.enrich.conditions import Condition, read_guard
 from errdex.enrich.taxonomy import classify
+from errdex.languages import CodeWriter
 from errdex.record import CONDITION_KINDS, HandlingStrategy, Parameter, Record
 
 #: A call quoted in a message: `fabric.setup()`.
@@ -49,11 +50,12 @@ def enrich_record(record: Record) -> Record:
     out.set("common_situations", situations, situation_facts)
     solutions, solution_facts = _solutions(ctx)
     out.set("solutions", solutions, solution_facts)
-    fix, fix_facts = _example_fix(ctx)
-    out.set("example_fix", fix, fix_facts)
-    out.set("validation_code", _validation(ctx), ["conditions"])
-    out.set("type_guard", _type_guard(ctx), ["conditions"])
-    out.set("try_catch_pattern", _try_catch(ctx), ["class", "site"])
+    if ctx.language is not None:  # code only in a language errdex reads and writes
+        fix, fix_facts = _example_fix(ctx)
+        out.set("example_fix", fix, fix_facts)
+        out.set("validation_code", _validation(ctx), ["conditions"])
+        out.set("type_guard", _type_guard(ctx), ["conditions"])
+        out.set("try_catch_pattern", _try_catch(ctx), ["class", "site"])
     strategy, strategy_facts = _strategy(ctx)
     out.set("handling_strategy", strategy, strategy_facts)
     out.set("prevention_tips", _prevention(ctx), ctx.used("conditions", "raises_doc", "tests"))
@@ -114,6 +116,12 @@ class _Context:
         return cls(
             record, function, call_name, receiver, conditions, advice(record.error_message), params, language
         )
+
+    @property
+    def code(self) -> CodeWriter:
+        """The record's language's code writer (code is written only where there is one)."""
+        assert self.language is not None, "code is written only in a language errdex reads"
+        return self.language.code
 
     def used(self, *facts: str) -> list[str]:
         """The facts among ``facts`` this record has."""
@@ -219,7 +227,7 @@ def _missing(ctx: _Context) -> set[str]:
 
 def _call(ctx: _Context, omit: Collection[str] = (), add: dict[str, str] | None = None) -> str:
     """A call of the function built from its parameters: the required ones by name."""
-    assert ctx.language is not None and ctx.call_name is not None, "a call needs a language and a name"
+    assert ctx.call_name is not None, "a call needs the name code calls the function by"
     positional = [
         p.name for p in ctx.params if p.kind == "positional" and p.default is None and p.name not in omit
     ]
@@ -228,7 +236,7 @@ def _call(ctx: _Context, omit: Collection[str] = (), add: dict[str, str] | None 
         for p in ctx.params
         if p.kind == "keyword" and p.default is None and p.name not in omit
     ]
-    return ctx.language.code.call(ctx.call_name, positional, [*keywords, *(add or {}).items()])
+    return ctx.code.call(ctx.call_name, positional, [*keywords, *(add or {}).items()])
 
 
 def _situations(ctx: _Context) -> tuple[str, list[str]]:
@@ -269,9 +277,9 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
 def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
     """Before and after for the common shapes: a missing argument, a wrong state the message says
     how to leave, an invalid choice, a wrong type."""
-    if not ctx.call_name or not ctx.params or ctx.language is None:
+    if not ctx.call_name or not ctx.params:
         return None, []
-    comment = ctx.language.code.comment
+    comment = ctx.code.comment
     names = {p.name for p in ctx.params}
     # A wrong state the message says how to leave ("Did you forget to call `fabric.setup()`?").
     # The guard nearest the raise is the state it complains about.
@@ -305,9 +313,9 @@ def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
 def _validation(ctx: _Context) -> str | None:
     """The guard as a check the caller can run first."""
     usable = [c.caller_text for c in ctx.conditions if c.caller_text]
-    if not usable or len(usable) != len(ctx.conditions) or not ctx.function or ctx.language is None:
+    if not usable or len(usable) != len(ctx.conditions) or not ctx.function:
         return None
-    code = ctx.language.code
+    code = ctx.code
     error = ctx.record.error_class or "an error"
     head = code.comment(f"`{ctx.function}` raises {error} when this holds")
     check = code.if_block(code.all_of(usable), code.placeholder("change the arguments or state first"))
@@ -316,18 +324,18 @@ def _validation(ctx: _Context) -> str | None:
 
 def _type_guard(ctx: _Context) -> str | None:
     typed = [c for c in ctx.conditions if c.kind == "not-isinstance" and c.caller_text]
-    if not typed or not ctx.call_name or ctx.language is None:
+    if not typed or not ctx.call_name:
         return None
     c = typed[0]
-    code = ctx.language.code
+    code = ctx.code
     return code.if_block(code.is_instance(c.subject_caller or "", c.target or ""), _call(ctx))
 
 
 def _try_catch(ctx: _Context) -> str | None:
     r = ctx.record
-    if not r.error_class or (r.sites and r.sites[0].kind in ("warn", "log")) or ctx.language is None:
+    if not r.error_class or (r.sites and r.sites[0].kind in ("warn", "log")):
         return None
-    code = ctx.language.code
+    code = ctx.code
     call = _call(ctx) if ctx.call_name else code.placeholder(f"code that reaches {_where(ctx)}")
     return code.try_except(
         r.qualified_class or r.error_class, call, code.placeholder(_first_line(r.error_message))

@@ -21,7 +21,7 @@ _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
 
 class Python(Language):
-    name = "python"
+    name = names.LANGUAGE
     extensions = source.EXTENSIONS
     excludes = source.EXCLUDES
     not_tests = source.NOT_TESTS

@@ -31,12 +31,11 @@ from errdex.languages.ir import (
 )
 from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
 from errdex.languages.python.guards import code_of, condition_guard, names_in
-from errdex.languages.python.names import BUILTIN_EXCEPTIONS
+from errdex.languages.python.names import BUILTIN_EXCEPTIONS, LANGUAGE
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
 from errdex.record import Guard, GuardKind, Parameter, conditions_of, utf8
 
-LANGUAGE = "python"
 LOG_LEVELS = {
     "critical": "critical",
     "fatal": "critical",

@@ -9,6 +9,8 @@ from __future__ import annotations
 import builtins
 import re
 
+#: The language's name in the registry and on its records.
+LANGUAGE = "python"
 BUILTIN_EXCEPTIONS = frozenset(
     name
     for name, value in vars(builtins).items()
