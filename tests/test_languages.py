@@ -25,7 +25,7 @@ def test_every_entry_fills_the_interface_and_names_its_files(entry: Language, tm
         assert languages.for_path(f"pkg/module{extension}") is entry
     source = tmp_path / f"m{entry.extensions[0]}"
     source.write_text("")
-    assert entry.read_source(source) == ""
+    assert entry.read_source(source, 100) == ""
 
 
 def test_a_file_no_entry_reads_is_named_but_not_read() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
@@ -41,9 +42,11 @@ CONDITION_KINDS: frozenset[str] = frozenset({"if", "elif", "else", "while", "ass
 ParameterKind = Literal["positional", "keyword", "var-positional", "var-keyword"]
 
 #: A full commit id and a GitHub ``owner/name``: one definition each, for the record's fields
-#: and for every option or file that gives one.
+#: and for every option or file that gives one.  An owner is a letter or digit, then up to 38
+#: letters, digits, hyphens (and the underscore of enterprise-managed users); a name is letters,
+#: digits, ``.``, ``-``, ``_`` but not dots alone: ``../..`` would climb out of a permalink.
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
-REPO_NAME = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,38}/[A-Za-z0-9_.-]*[A-Za-z0-9_-][A-Za-z0-9_.-]*$")
 
 Kebab = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Sha = Annotated[str, Field(pattern=COMMIT.pattern)]
@@ -397,7 +400,14 @@ def source_window(lines: list[str], line_number: int) -> tuple[str, int, int]:
 
 
 def permalink(repo: str, sha: str, file_path: str, start: int, end: int) -> str:
-    return f"https://github.com/{repo}/blob/{sha}/{file_path}#L{start}-L{end}"
+    """The GitHub page of lines start..end; the ref and path are percent-encoded, so a ``#`` or
+    ``?`` in a file name, or a ``/`` in a release tag, cannot cut the address short."""
+    ref, path = quote(sha, safe=""), quote(file_path, safe=_PATH_SAFE)
+    return f"https://github.com/{repo}/blob/{ref}/{path}#L{start}-L{end}"
+
+
+#: What a URL path keeps as is (RFC 3986 ``pchar`` and ``/``): all else is percent-encoded.
+_PATH_SAFE = "/!$&'()*+,;=:@~"
 
 
 def utc_now() -> str:

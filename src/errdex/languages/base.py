@@ -100,9 +100,10 @@ class Language:
         qualified class names it; None where the path says none."""
         raise NotImplementedError(f"{self.name}: package_of")
 
-    def read_source(self, path: Path) -> str:
-        """The file's text, decoded as the language would; raises ``OSError``, ``ValueError``
-        (``UnicodeDecodeError``) or ``SyntaxError`` when it cannot be."""
+    def read_source(self, path: Path, limit: int) -> str:
+        """The file's text, decoded as the language would; raises ``OSError`` (also for what is
+        no regular file, or over ``limit`` bytes: ``errdex.reading.read_regular`` reads it),
+        ``ValueError`` (``UnicodeDecodeError``) or ``SyntaxError`` when it cannot be."""
         raise NotImplementedError(f"{self.name}: read_source")
 
     def extract(self, text: str, path: str, module: str | None, is_package: bool) -> FileResult:

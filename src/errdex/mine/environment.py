@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import json
 import os
 import re
@@ -22,8 +23,18 @@ from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 
 from errdex.errors import ErrdexError
-from errdex.mine.sources import Origin, Source, describe, directory_source, select_files, select_listed
-from errdex.record import is_commit
+from errdex.mine.sources import (
+    METADATA_LIMIT,
+    RECORD_LIMIT,
+    Origin,
+    Source,
+    describe,
+    directory_source,
+    select_files,
+    select_listed,
+)
+from errdex.reading import read_regular
+from errdex.record import is_commit, is_repo_name
 
 #: Run by the target interpreter with ``-I -S``.  Without ``site`` a virtual environment does not
 #: set ``sys.prefix`` to itself, so the probe finds its ``pyvenv.cfg`` the way ``site`` would.
@@ -178,10 +189,11 @@ def read_distribution(site: Path, info: Path) -> Distribution:
     egg = info.name.endswith(".egg-info")
     listing = file_list(info)
     try:
-        text = (info / ("PKG-INFO" if egg else "METADATA")).read_text("utf-8", errors="replace")
+        data = read_regular(info / ("PKG-INFO" if egg else "METADATA"), METADATA_LIMIT)
         stat = listing.stat() if listing.is_file() else info.stat()
     except OSError as exc:
         raise ValueError(f"metadata cannot be read: {exc.strerror or exc}") from None
+    text = data.decode("utf-8", errors="replace")
     metadata = HeaderParser().parsestr(text)
     name, version = metadata.get("Name"), metadata.get("Version")
     if not name or not version:
@@ -189,12 +201,15 @@ def read_distribution(site: Path, info: Path) -> Distribution:
     direct = _direct_url(info)
     editable = direct.get("editable")
     repo = direct.get("repo") or _repo(metadata.get_all("Project-URL") or [], metadata.get("Home-page"))
+    repo = repo or f"pypi/{canonical(name.strip())}"
+    if not is_repo_name(repo):  # its records could not be stored
+        raise ValueError(f"the name {name.strip()!r} makes no repository name")
     return Distribution(
         name=name.strip(),
         version=version.strip(),
         site=site,
         dist_info=info,
-        repo=repo or f"pypi/{canonical(name)}",
+        repo=repo,
         sha=direct.get("sha"),
         fingerprint=f"{version.strip()}:{stat.st_size}:{stat.st_mtime_ns}",
         editable=Path(editable) if editable else None,
@@ -228,13 +243,14 @@ def github_repo(url: str) -> str | None:
     m = _GITHUB.match(url)
     if m is None or m[1].lower() in _NOT_OWNERS:
         return None
-    return f"{m[1]}/{m[2].removesuffix('.git')}"
+    repo = f"{m[1]}/{m[2].removesuffix('.git')}"
+    return repo if is_repo_name(repo) else None
 
 
 def _direct_url(dist_info: Path) -> dict[str, str]:
     """What PEP 610's ``direct_url.json`` says: the commit of a VCS install, an editable's source."""
     with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
-        data = json.loads((dist_info / "direct_url.json").read_text("utf-8"))
+        data = json.loads(read_regular(dist_info / "direct_url.json", METADATA_LIMIT))
         out: dict[str, str] = {}
         url = str(data.get("url", ""))
         commit = str((data.get("vcs_info") or {}).get("commit_id", ""))
@@ -254,10 +270,11 @@ def distribution_files(dist: Distribution) -> list[str]:
     """
     egg = dist.dist_info.name.endswith(".egg-info")
     try:
-        with file_list(dist.dist_info).open(encoding="utf-8", errors="replace", newline="") as f:
-            entries = [line.strip() for line in f] if egg else [row[0] for row in csv.reader(f) if row]
+        text = read_regular(file_list(dist.dist_info), RECORD_LIMIT).decode("utf-8", errors="replace")
     except OSError:
         return []
+    f = io.StringIO(text, newline="")
+    entries = [line.strip() for line in f] if egg else [row[0] for row in csv.reader(f) if row]
     files = []
     for entry in entries:
         if not entry.endswith(".py"):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import configparser
 import contextlib
+import errno
 import fnmatch
 import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from email.parser import HeaderParser
@@ -21,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from errdex.errors import ErrdexError
 from errdex.languages import LANGUAGES, for_path
+from errdex.reading import file_kind, read_regular
 from errdex.record import SourceKind, is_commit, is_repo_name
 
 _LANGUAGE_EXCLUDES = tuple(dict.fromkeys(g for entry in LANGUAGES.values() for g in entry.excludes))
@@ -30,6 +33,17 @@ DEFAULT_EXCLUDES = (
     *_LANGUAGE_EXCLUDES,
 )  # fmt: skip
 DEFAULT_MAX_FILE_SIZE = 2_000_000
+#: Caps on git's own files: HEAD, a loose ref, ``commondir`` and a ``.git`` file hold one line;
+#: ``packed-refs`` and ``config`` of a repository with many tags and branches run to megabytes.
+GIT_LINE_LIMIT = 4096
+GIT_LIST_LIMIT = 16_000_000
+#: A distribution's ``METADATA`` (its long description included) and its ``RECORD``.
+METADATA_LIMIT = 16_000_000
+RECORD_LIMIT = 64_000_000
+#: A character no path on GitHub, no permalink and no one-line report can carry: control
+#: characters (a newline), line separators, and the lone surrogates that stand for bytes of a
+#: name that is not UTF-8.
+_UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 _GITHUB_REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
 _PACKAGE_FILES = frozenset(entry.package_file for entry in LANGUAGES.values() if entry.package_file)
@@ -46,11 +60,13 @@ class SourceFile:
     language: str
     #: A test file: read for the errors its tests expect, not mined for sites.
     is_test: bool = False
+    #: The size it was selected under: read with this cap, in case it grew since.
+    max_size: int = DEFAULT_MAX_FILE_SIZE
 
 
 @dataclass(frozen=True, slots=True)
 class Skipped:
-    """A file left out, and why."""
+    """A file left out, or a part of one (``path:line``), and why."""
 
     path: str
     reason: str
@@ -139,7 +155,8 @@ def select_files(
     """The source files under root worth mining, in a stable order.
 
     Directory symlinks are never followed and file symlinks that leave the root are skipped,
-    so a checkout cannot point errdex at files outside it.
+    so a checkout cannot point errdex at files outside it; what ``_unusable`` refuses (a loop,
+    a FIFO, a newline in a name) is skipped with its reason and the rest is mined.
     """
     root = root.resolve()
     patterns = _glob_regex([*(DEFAULT_EXCLUDES if default_excludes else ()), *exclude])
@@ -159,16 +176,18 @@ def select_files(
             if _excluded(name, rel, patterns):
                 continue
             path = here / name
-            reason = _unusable(path, root, max_file_size)
+            reason = _unusable(path, rel, root, max_file_size)
             if reason is not None:
-                selection.skipped.append(Skipped(rel, reason))
+                selection.skipped.append(Skipped(_shown(rel), reason))
                 continue
             found.append((path, rel))
     for path, rel in found:
         language = for_path(path)
         assert language is not None
         module, is_package = language.module_name(_import_path(path, packages))
-        selection.files.append(SourceFile(path, rel, module, is_package, language.name))
+        selection.files.append(
+            SourceFile(path, rel, module, is_package, language.name, max_size=max_file_size)
+        )
     return selection
 
 
@@ -208,9 +227,9 @@ def select_tests(
                 continue
             if _excluded(name, _join(rel_dir, name), patterns):
                 continue
-            path = here / name
-            if _unusable(path, root, max_file_size) is None:  # a test left out only lacks its evidence
-                found.append(SourceFile(path, _join(rel_dir, name), None, False, language.name, is_test=True))
+            path, rel = here / name, _join(rel_dir, name)
+            if _unusable(path, rel, root, max_file_size) is None:  # a test left out only lacks its evidence
+                found.append(SourceFile(path, rel, None, False, language.name, True, max_file_size))
     return found
 
 
@@ -237,18 +256,20 @@ def select_listed(
         parts = rel.split("/")
         path = root / rel
         if not _excluded_path(parts, sources):
-            reason = _unusable(path, root, max_file_size)
+            reason = _unusable(path, rel, root, max_file_size)
             if reason is not None:
-                selection.skipped.append(Skipped(rel, reason))
+                selection.skipped.append(Skipped(_shown(rel), reason))
                 continue
             module, is_package = language.module_name(parts)
-            selection.files.append(SourceFile(path, rel, module, is_package, language.name))
+            selection.files.append(
+                SourceFile(path, rel, module, is_package, language.name, max_size=max_file_size)
+            )
         elif (
             (any(p in _TEST_DIRS for p in parts[:-1]) or language.is_test_name(parts[-1]))
             and not _excluded_path(parts[:-1], tests_only)
-            and _unusable(path, root, max_file_size) is None
+            and _unusable(path, rel, root, max_file_size) is None
         ):
-            tests.append(SourceFile(path, rel, None, False, language.name, is_test=True))
+            tests.append(SourceFile(path, rel, None, False, language.name, True, max_file_size))
     return selection, tests
 
 
@@ -257,17 +278,52 @@ def _excluded_path(parts: list[str], patterns: re.Pattern[str] | None) -> bool:
     return any(_excluded(part, "/".join(parts[: i + 1]), patterns) for i, part in enumerate(parts))
 
 
-def _unusable(path: Path, root: Path, max_file_size: int) -> str | None:
-    """Why a file must not be read (a symlink leaving the root, unreadable, too large), or None."""
-    if path.is_symlink() and not _inside(path.resolve(), root):
-        return "symlink pointing outside the mined directory"
+def _unusable(path: Path, rel: str, root: Path, max_file_size: int) -> str | None:
+    """Why a file must not be read, or None.
+
+    Checked with ``lstat``, ``stat`` and ``realpath(strict=True)``, which never open the file
+    and report a loop as ``ELOOP`` (``Path.resolve`` raises ``RuntimeError`` for one), so
+    nothing here can block or abort the mine.  ``read_regular`` checks again when it reads.
+    """
+    if (bad := _UNSAFE_NAME.search(rel)) is not None:
+        if "\ud800" <= bad[0] <= "\udfff":
+            return "file name is not UTF-8"
+        return f"file name holds {bad[0]!r}, which no path or permalink can carry"
     try:
-        size = path.stat().st_size
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            try:
+                target = Path(os.path.realpath(path, strict=True))
+            except OSError as exc:
+                return "dangling symlink" if exc.errno == errno.ENOENT else _cannot_read(exc)
+            if not _inside(target, root):
+                return "symlink pointing outside the mined directory"
+        info = os.stat(path)
     except OSError as exc:
-        return f"cannot be read: {exc.strerror}"
-    if size > max_file_size:
-        return f"larger than {max_file_size} bytes ({size})"
+        return _cannot_read(exc)
+    if not stat.S_ISREG(info.st_mode):
+        return f"not a regular file ({file_kind(info.st_mode)})"
+    if info.st_size > max_file_size:
+        return f"larger than {max_file_size} bytes ({info.st_size})"
     return None
+
+
+def _cannot_read(exc: OSError) -> str:
+    # ELOOP: the file, or a directory on its path, is a symlink that leads back to itself.
+    return "symlink loop" if exc.errno == errno.ELOOP else f"cannot be read: {exc.strerror or exc}"
+
+
+def _shown(rel: str) -> str:
+    """A path as a one-line report can print it: what no line can hold, escaped."""
+    return _UNSAFE_NAME.sub(lambda m: ascii(m[0])[1:-1], rel)
+
+
+def _read_small(path: Path, limit: int) -> str | None:
+    """A file of git's as text, or None where it is missing, unreadable or over its cap: then
+    what it would say is unknown, as if it were not there."""
+    try:
+        return read_regular(path, limit).decode("utf-8", errors="replace")
+    except (OSError, ValueError):  # ValueError: a NUL in a path a file named
+        return None
 
 
 def _join(rel_dir: str, name: str) -> str:
@@ -315,31 +371,42 @@ def _git_dir(root: Path) -> Path | None:
     if dot_git.is_dir():
         return dot_git
     if dot_git.is_file():  # a worktree or submodule: "gitdir: <path>"
-        text = dot_git.read_text(errors="replace").strip()
+        text = (_read_small(dot_git, GIT_LINE_LIMIT) or "").strip()
         if text.startswith("gitdir:"):
-            target = (root / text.partition(":")[2].strip()).resolve()
-            return target if target.is_dir() else None
+            target = _real(root / text.partition(":")[2].strip())
+            return target if target is not None and target.is_dir() else None
     return None
 
 
+def _real(path: Path) -> Path | None:
+    """Where a path leads, or None where it dangles or loops (``Path.resolve`` raises
+    ``RuntimeError`` on a loop)."""
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return None
+
+
 def _git_facts(git: Path) -> tuple[str | None, str | None]:
-    """owner/name from the origin remote, and the commit HEAD points at."""
+    """owner/name from the origin remote, and the commit HEAD points at.
+
+    Each file is read capped and only if regular (``_read_small``): one that is missing, a
+    FIFO or oversized leaves its fact unknown, never blocks or fails the mine.
+    """
     common = git
-    commondir = git / "commondir"
-    if commondir.is_file():
-        common = (git / commondir.read_text().strip()).resolve()
+    if commondir := (_read_small(git / "commondir", GIT_LINE_LIMIT) or "").strip():
+        common = _real(git / commondir) or git
     repo = None
     config = configparser.ConfigParser(strict=False, interpolation=None)
     with contextlib.suppress(configparser.Error):
-        config.read(common / "config", encoding="utf-8")
+        config.read_string(_read_small(common / "config", GIT_LIST_LIMIT) or "")
     url = config.get('remote "origin"', "url", fallback="")
-    if m := _GITHUB_REMOTE.search(url.strip()):
+    if (m := _GITHUB_REMOTE.search(url.strip())) and is_repo_name(f"{m[1]}/{m[2]}"):
         repo = f"{m[1]}/{m[2]}"
-    sha = None
-    try:
-        head = (git / "HEAD").read_text().strip()
-    except OSError:
+    head = _read_small(git / "HEAD", GIT_LINE_LIMIT)
+    if head is None:
         return repo, None
+    head, sha = head.strip(), None
     if is_commit(head):
         sha = head
     elif head.startswith("ref:"):
@@ -349,16 +416,16 @@ def _git_facts(git: Path) -> tuple[str | None, str | None]:
 
 
 def _resolve_ref(git: Path, ref: str) -> str | None:
-    loose = git / ref
-    if loose.is_file():
-        value = loose.read_text().strip()
+    """The commit a ref names, from its loose file or ``packed-refs``; None where unknown."""
+    if not ref.startswith("refs/") or ".." in ref.split("/"):
+        return None  # HEAD names no ref inside the git directory
+    if os.path.lexists(loose := git / ref):  # a loose ref overrides packed-refs, readable or not
+        value = (_read_small(loose, GIT_LINE_LIMIT) or "").strip()
         return value if is_commit(value) else None
-    packed = git / "packed-refs"
-    if packed.is_file():
-        for line in packed.read_text(errors="replace").splitlines():
-            sha, _, name = line.partition(" ")
-            if name == ref and is_commit(sha):
-                return sha
+    for line in (_read_small(git / "packed-refs", GIT_LIST_LIMIT) or "").splitlines():
+        sha, _, name = line.partition(" ")
+        if name == ref and is_commit(sha):
+            return sha
     return None
 
 
@@ -366,13 +433,13 @@ def _distribution(root: Path) -> tuple[str | None, str | None]:
     """Name and version from a wheel's ``*.dist-info/METADATA`` or an sdist's ``PKG-INFO``."""
     candidates = [*sorted(root.glob("*.dist-info/METADATA")), root / "PKG-INFO"]
     for meta in candidates:
-        if meta.is_file():
-            try:
-                headers = HeaderParser().parsestr(meta.read_text(encoding="utf-8", errors="replace"))
-            except OSError:
-                continue
-            if headers.get("Name"):
-                return headers["Name"], headers.get("Version")
+        try:
+            text = read_regular(meta, METADATA_LIMIT).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        headers = HeaderParser().parsestr(text)
+        if headers.get("Name"):
+            return headers["Name"], headers.get("Version")
     return None, None
 
 
@@ -382,6 +449,6 @@ def normalise_prefix(prefix: str) -> str:
     if not prefix:
         return ""
     posix = PurePosixPath(prefix)
-    if posix.is_absolute() or ".." in posix.parts:
+    if posix.is_absolute() or ".." in posix.parts or _UNSAFE_NAME.search(prefix):
         raise ErrdexError(f"--path-prefix must be a relative path inside the repository, not {prefix!r}")
     return posix.as_posix().rstrip("/") + "/"

@@ -42,8 +42,8 @@ class Python(Language):
     def package_of(self, file_path: str) -> str | None:
         return source.package_of(file_path)
 
-    def read_source(self, path: Path) -> str:
-        return source.read_source(path)
+    def read_source(self, path: Path, limit: int) -> str:
+        return source.read_source(path, limit)
 
     def extract(self, text: str, path: str, module: str | None, is_package: bool) -> FileResult:
         from errdex.languages.python.extract import extract

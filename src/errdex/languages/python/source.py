@@ -8,6 +8,8 @@ import tokenize
 from collections.abc import Sequence
 from pathlib import Path
 
+from errdex.reading import read_regular
+
 EXTENSIONS = (".py",)
 #: Left out of mining besides what no language's library holds (docs, examples, vendored code).
 EXCLUDES = ("__pycache__", "site-packages", "test_*.py", "*_test.py", "conftest.py")
@@ -45,13 +47,14 @@ def package_of(file_path: str) -> str | None:
     return head if head.isidentifier() else None
 
 
-def read_source(path: Path) -> str:
+def read_source(path: Path, limit: int) -> str:
     """Decode a file as Python would: BOM, PEP 263 cookie, else UTF-8.
 
-    Raises ``UnicodeDecodeError``, ``SyntaxError`` (bad cookie) or ``OSError``; callers record
-    those as skips.
+    Raises ``UnicodeDecodeError``, ``SyntaxError`` (bad cookie) or ``OSError`` (not a regular
+    file, over ``limit`` bytes); callers record those as skips.
     """
-    data = path.read_bytes()
+
+    data = read_regular(path, limit)
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8")
     if not any(b"coding" in line for line in data.split(b"\n", 2)[:2]):
