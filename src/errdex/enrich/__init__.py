@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -15,9 +16,13 @@ from errdex.record import Record
 
 __all__ = ["enrich", "enrich_record", "repeated_prose", "with_prose"]
 
+log = logging.getLogger(__name__)
+
 
 def enrich(records: Iterable[Record]) -> list[Record]:
-    return [enrich_record(r) for r in records]
+    """The records with their prose; one whose prose cannot be written is kept without it
+    (``enrichment="none"``, logged), so a mine never loses it or the others."""
+    return [_enriched(r) for r in records]
 
 
 def with_prose(record: Record) -> Record:
@@ -26,7 +31,25 @@ def with_prose(record: Record) -> Record:
     The environment index stores records as mined: enriching tens of thousands of records
     would cost most of a minute, and a reader only ever looks at a few (about 1 ms each).
     """
-    return enrich_record(record) if record.enrichment == "none" else record
+    return _enriched(record) if record.enrichment == "none" else record
+
+
+def _enriched(record: Record) -> Record:
+    """``enrich_record``, or the record as it came where that fails.
+
+    Deliberately any ``Exception``: this is the one boundary around one record's prose, and
+    prose is an extra (the record as mined is what matches and is shown), so a rule failing on
+    facts no one foresaw (a ``RecursionError`` on code nested too deep, or a bug) costs that
+    record its prose, in the log, never the mine or the page reading it.
+    """
+    try:
+        return enrich_record(record)
+    except Exception as exc:
+        log.warning(
+            "%s (%s:%d): prose left out, enrichment failed: %s: %s",
+            record.id, record.file_path, record.line_number, type(exc).__name__, exc,
+        )  # fmt: skip
+        return record
 
 
 def repeated_prose(records: Iterable[Record]) -> dict[str, set[tuple[str, str | None]]]:

@@ -214,3 +214,6 @@ class FileResult:
     #: For a test file: the errors its tests expect.
     triggers: list[Trigger] = field(default_factory=list)
     error: str | None = None
+    #: What was left out of a file otherwise read, as (line, reason): a statement, or a fact of
+    #: a site (a guard's reading, a function's parameters) nested deeper than the reader follows.
+    omitted: list[tuple[int, str]] = field(default_factory=list)

@@ -48,22 +48,43 @@ class _Tree:
         """A message a class (or one of its bases in the tree) keeps under ``key``."""
         return next((d.messages[key] for d in self.ancestry(owner) if key in d.messages), None)
 
-    def message_func(self, key: str, hops: int = 0) -> MessageFunc | None:
+    def message_func(self, key: str) -> MessageFunc | None:
         """The function a ``module:Class.attr`` or ``module:function`` key names, looking
         through base classes and re-exports for one defined elsewhere in the tree."""
+        return self._message_func(key, 0, set(), {})
+
+    def _message_func(
+        self, key: str, hops: int, path: set[str], failed: dict[str, int]
+    ) -> MessageFunc | None:
+        """The search, depth first.  A key on the ``path`` (bases that cycle, ``class E(E, E)``)
+        or that ``failed`` with as many hops left is not searched again: without that, a class
+        with many bases that name each other takes exponential time, and a tree without cycles
+        finds what it found before."""
         found = self.message_funcs.get(key)
         if found is not None or hops >= _MAX_HOPS:
             return found
-        module, _, path = key.partition(":")
-        owner, _, attr = path.rpartition(".")
+        if key in path or failed.get(key, _MAX_HOPS) <= hops:
+            return None
+        path.add(key)
+        try:
+            found = self._moved_func(key, hops, path, failed)
+        finally:
+            path.discard(key)
+        if found is None:
+            failed[key] = hops
+        return found
+
+    def _moved_func(self, key: str, hops: int, path: set[str], failed: dict[str, int]) -> MessageFunc | None:
+        module, _, dotted = key.partition(":")
+        owner, _, attr = dotted.rpartition(".")
         if not owner:  # a module function, perhaps re-exported from another module
             target = self.canonical(f"{module}.{attr}")
             moved = self._key(target, "") if target and target != f"{module}.{attr}" else None
-            return self.message_func(moved, hops + 1) if moved else None
+            return self._message_func(moved, hops + 1, path, failed) if moved else None
         decl = self.classes.get(f"{module}.{owner}")
         for base in decl.bases if decl else ():
             moved = self._key(self.canonical(base) or base, attr)
-            if moved and (found := self.message_func(moved, hops + 1)) is not None:
+            if moved and (found := self._message_func(moved, hops + 1, path, failed)) is not None:
                 return found
         return None
 

@@ -4,10 +4,12 @@ Nothing here imports or runs the code it reads.  The walk visits statements only
 descends into an expression just where a site can be (a ``raise``, an ``assert``, a call
 statement), which keeps mining within a small margin of the bare parse.  Every statement type
 is either handled or listed as holding no site (``IGNORED_STATEMENTS``); one errdex does not
-know fails the file loudly instead of being skipped in silence.  Facts that need the whole
-tree (exception classes that build their message, raise helpers, re-exported classes) are
-returned as declarations (:mod:`errdex.languages.ir`) and resolved afterwards by
-:mod:`errdex.mine.resolve`.
+know fails the file loudly instead of being skipped in silence.  Code nested deeper than the
+walk or ``ast.unparse`` can follow costs only itself, counted in ``FileResult.omitted``: a guard
+keeps its text without its reading, a function its sites without its parameters, any other
+statement is left out with its sites.  Facts that need the whole tree (exception classes that
+build their message, raise helpers, re-exported classes) are returned as declarations
+(:mod:`errdex.languages.ir`) and resolved afterwards by :mod:`errdex.mine.resolve`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
+from errdex.errors import too_deep
 from errdex.languages.ir import (
     ClassDef,
     FileResult,
@@ -75,13 +78,13 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.error = f"does not parse: {type(exc).__name__}: {exc}".splitlines()[0]
         return result
     except (RecursionError, MemoryError) as exc:
-        result.error = f"too deeply nested to parse ({type(exc).__name__})"
+        result.error = too_deep(exc)
         return result
     result.lines = split_lines(text)
     try:
         _Walker(result, is_package).walk_module(tree)
-    except RecursionError:
-        result.error = "too deeply nested to analyse (RecursionError)"
+    except RecursionError as exc:  # outside any one statement (each is read on its own)
+        result.error = too_deep(exc)
     except UnknownStatement as exc:
         result.error = f"errdex does not know this statement: {exc}"
     except Exception as exc:  # a bug in errdex must cost one file, reported, not the whole run
@@ -89,6 +92,7 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
     if result.error:
         result.sites.clear()
         result.candidates.clear()
+        result.omitted.clear()
     return result
 
 
@@ -191,7 +195,16 @@ class _Walker(Evaluator):
         wanted = {s.function for s in (*result.sites, *result.candidates)}
         for n, (info, node) in enumerate(zip(result.functions, self._defs, strict=True)):
             if info.name in wanted:
-                result.functions[n] = info._replace(parameters=parameters_of(node.args))
+                try:
+                    parameters = parameters_of(node.args)
+                except RecursionError as exc:  # a default nested too deep: its sites lack the fact
+                    self._omit(node.lineno, f"parameters of {info.name} left out", exc)
+                    continue
+                result.functions[n] = info._replace(parameters=parameters)
+
+    def _omit(self, line: int, what: str, exc: RecursionError) -> None:
+        """Count what is left out of a file otherwise read (``FileResult.omitted``), and why."""
+        self.result.omitted.append((line, f"{what}: {too_deep(exc)}"))
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -314,7 +327,7 @@ class _Walker(Evaluator):
                 elif template is None or not (template.is_static or _reads_attributes(template)):
                     if not is_init:
                         decl.keeps_message = True
-                        decl.formats_args = decl.formats_args or _formats_args(expr)
+                        decl.formats_args = decl.formats_args or self._prints_args(expr, decl)
                     continue
                 if template not in found:
                     found.append(template)
@@ -324,6 +337,15 @@ class _Walker(Evaluator):
         if found and (not decl.from_str or not is_init):
             decl.templates = found
             decl.from_str = not is_init
+
+    def _prints_args(self, expr: ast.expr, decl: ClassDef) -> bool:
+        """``_formats_args``, taken as false where ``expr`` is nested too deep to read: the
+        class's raises then keep the message they pass."""
+        try:
+            return _formats_args(expr)
+        except RecursionError as exc:
+            self._omit(expr.lineno, f"how {decl.qualified} prints its arguments left out", exc)
+            return False
 
     def _class_attributes(self, node: ast.ClassDef) -> dict[str, Template]:
         found: dict[str, Template] = {}
@@ -379,7 +401,13 @@ class _Walker(Evaluator):
                 if t.__name__ not in IGNORED_STATEMENTS:
                     raise UnknownStatement(f"{t.__name__} at line {getattr(node, 'lineno', '?')}")
                 continue
-            handler(self, node, conds)
+            scope, around = self.scope, self.blocks
+            try:
+                handler(self, node, conds)
+            except RecursionError as exc:
+                # A statement nested too deep costs its own sites, not the rest of the file's.
+                self.scope, self.blocks = scope, around
+                self._omit(node.lineno, "statement left out", exc)
             if t is ast.If and not node.orelse and isinstance(node.body[-1], _EXITS):  # type: ignore[attr-defined]
                 # ``if test: return``: what follows runs only where the test failed.
                 self.blocks = (*self.blocks, _Block("early-exit", node.test, len(conds)))  # type: ignore[attr-defined]
@@ -522,17 +550,27 @@ class _Walker(Evaluator):
         found = self._read_guards.get(key)
         if found is None:
             if isinstance(entry, _Cond):
-                found = condition_guard(entry.kind, entry.test, entry.negated, self.segment(entry.test))
+                found = self._condition(entry.kind, entry.test, entry.negated)
             else:
                 found = self._block_guard(entry)
             self._read_guards[key] = found
         return found
 
+    def _condition(self, kind: GuardKind, test: ast.expr, negated: bool) -> Guard:
+        """The guard a test makes; where the test is nested too deep to read, its text alone
+        (the site keeps the guard without its reading)."""
+        text = self.segment(test)
+        try:
+            return condition_guard(kind, test, negated, text)
+        except RecursionError as exc:
+            self._omit(test.lineno, "guard kept as text only", exc)
+            return Guard(kind, text, negated, names=names_in(test))
+
     def _block_guard(self, block: _Block) -> Guard:
         node, seg = block.node, self.segment
         if block.kind == "early-exit":
             assert isinstance(node, ast.expr)
-            return condition_guard("early-exit", node, True, seg(node))
+            return self._condition("early-exit", node, True)
         # A block is no test: never negated, no condition as code.
         if isinstance(node, ast.For | ast.AsyncFor):
             target, iterable = seg(node.target), seg(node.iter)

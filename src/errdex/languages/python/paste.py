@@ -13,8 +13,9 @@ fixed depth, so the time spent stays linear in the size of the paste whatever it
 
 from __future__ import annotations
 
-import ast
 import re
+import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -629,13 +630,64 @@ _TUPLE_HEAD = re.compile(r"""\((?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"), """)
 def _first_tuple_item(message: str) -> str | None:
     """The first string of a printed args tuple, decoded: what the raise site wrote."""
     m = _TUPLE_HEAD.match(message)
-    if m is None:
-        return None
+    return None if m is None else _string_literal(m.group()[2:-3])
+
+
+#: Escapes of a Python string literal (a lone ``\x``, ``\u``, ``\U`` or ``\N`` is malformed),
+#: and a line break no backslash continues, which ends the literal too soon.
+_ESCAPE = re.compile(
+    r"\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|N\{([^}]*)\}|([0-7]{1,3})|(.))|(\n)",
+    re.DOTALL,
+)
+_SIMPLE_ESCAPES = {"\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b", "f": "\f", "n": "\n"}
+_SIMPLE_ESCAPES |= {"r": "\r", "t": "\t", "v": "\v", "\n": ""}
+
+
+def _string_literal(body: str) -> str | None:
+    """A string literal's text between its quotes, decoded as ``ast.literal_eval`` would (None
+    where that fails).  Decoded here, not by ``ast``: reading a paste runs on server threads,
+    where ``ast.parse`` is unsafe in CPython 3.11 (its recursion counter is shared across
+    threads: ``SystemError: AST constructor recursion depth mismatch``), and it is no Python."""
+    if "\0" in body or (not body.isprintable() and _unencodable(body)):
+        return None  # what the tokenizer refuses: null bytes, lone surrogates
+    body = body.replace("\r\n", "\n").replace("\r", "\n")  # as the tokenizer reads them
+    failed = False
+
+    def decoded(m: re.Match[str]) -> str:
+        nonlocal failed
+        hex2, hex4, hex8, name, octal, other, newline = m.groups()
+        if newline is not None:
+            failed = True
+            return ""
+        if octal is not None:
+            return chr(int(octal, 8))
+        if other is not None:
+            if other in "xuUN":
+                failed = True  # truncated or malformed
+            return _SIMPLE_ESCAPES.get(other, m.group())
+        if name is not None:
+            try:
+                found = unicodedata.lookup(name)
+            except KeyError:
+                found = ""
+            failed = failed or len(found) != 1  # unknown, or a named sequence
+            return found
+        code = int(hex2 or hex4 or hex8, 16)
+        if code > sys.maxunicode:
+            failed = True
+            return ""
+        return chr(code)
+
+    text = _ESCAPE.sub(decoded, body) if "\\" in body or "\n" in body else body
+    return None if failed else text
+
+
+def _unencodable(text: str) -> bool:
     try:
-        value = ast.literal_eval(m.group()[1:-2])
-    except (ValueError, SyntaxError):
-        return None
-    return value if isinstance(value, str) else None
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 class _Reader:

@@ -27,18 +27,16 @@ def _guard(text: str) -> Guard:
     """A stored condition as a test that must hold (an ``else`` branch was stored as ``not (...)``,
     which reads the same)."""
     try:
-        test = ast.parse(text, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return condition_guard("if", ast.parse(text, mode="eval").body, False, text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # also too deep to unparse
         return Guard("if", text)
-    return condition_guard("if", test, False, text)
 
 
 def _parameters(signature: str | None) -> list[Parameter]:
     if not signature:
         return []
     try:
-        tree = ast.parse(f"def {signature}: pass")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        fn = ast.parse(f"def {signature}: pass").body[0]
+        return list(parameters_of(fn.args)) if isinstance(fn, ast.FunctionDef) else []
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # also too deep to unparse
         return []
-    fn = tree.body[0]
-    return list(parameters_of(fn.args)) if isinstance(fn, ast.FunctionDef) else []
