@@ -2,13 +2,16 @@
 
 One rendering for every hook (``sys.excepthook``, threads, IPython, pytest): the text lands in
 terminals, log files, notebooks and CI output alike, so it has no colour, no box and no markup,
-and it stays short: the traceback above it is what the reader came for.
+and it stays short: the traceback above it is what the reader came for.  Mined and pasted text
+in it is ``errdex.display.visible``: no escape sequence in a record reaches the terminal.
 """
 
 from __future__ import annotations
 
 import textwrap
 from typing import TYPE_CHECKING
+
+from errdex.display import visible
 
 if TYPE_CHECKING:
     from errdex.match.explain import Answer, Match
@@ -27,18 +30,18 @@ def brief(answer: Answer, *, others: int = 3, advice: int = 3) -> str:
         return f"errdex: no record explains {_query(answer)}"
     best = answer.matches[0]
     record, site = best.record, best.site
-    where = f"{site.function or '(module level)'} ({site.file_path}:{site.line_number})"
+    where = visible(f"{site.function or '(module level)'} ({site.file_path}:{site.line_number})")
     if record.package:
-        where += f", {record.package} {record.version or ''}".rstrip()
+        where += visible(f", {record.package} {record.version or ''}".rstrip())
     lines = [
         f"errdex: {_one_line(f'{_class(record)}: {record.error_message}', _MESSAGE_CHARS)}",
         f"{_INDENT}raised in {where}",
     ]
     if record.github_url:
-        lines.append(f"{_INDENT}{record.github_url}")
+        lines.append(f"{_INDENT}{visible(record.github_url)}")
     evidence = f"{_INDENT}evidence: {best.evidence} (score {best.score:.2f})"
     if best.captures:
-        values = ", ".join(f"{k}={_one_line(v, 60)}" for k, v in best.captures.items())
+        values = ", ".join(f"{visible(k)}={_one_line(v, 60)}" for k, v in best.captures.items())
         evidence += f"; captured {values}"
     lines.append(evidence)
     if record.solutions:
@@ -79,7 +82,7 @@ def _others(matches: list[Match], best_id: str, limit: int) -> list[Match]:
 def _candidate(match: Match) -> str:
     record = match.stored  # one line of facts: no prose needed
     text = _one_line(f"{_class(record)}: {record.error_message}", 70)
-    where = f"{match.site.file_path}:{match.site.line_number}"
+    where = visible(f"{match.site.file_path}:{match.site.line_number}")
     return f"{_INDENT * 2}{match.score:.2f} {match.evidence:<13} {text} ({where})"
 
 
@@ -88,7 +91,7 @@ def _bullets(title: str, items: list[str]) -> list[str]:
     for item in items:
         lines.append(
             textwrap.fill(
-                " ".join(item.split()),
+                visible(" ".join(item.split())),
                 WIDTH,
                 initial_indent=f"{_INDENT * 2}- ",
                 subsequent_indent=f"{_INDENT * 2}  ",
@@ -101,5 +104,5 @@ def _bullets(title: str, items: list[str]) -> list[str]:
 
 def _one_line(text: str, limit: int) -> str:
     """Whitespace folded to single spaces, cut at ``limit`` characters: a template may span lines."""
-    text = " ".join(text.split())
+    text = visible(" ".join(text.split()))
     return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."

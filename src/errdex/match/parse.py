@@ -19,11 +19,12 @@ from errdex.languages.pastes import MAX_PASTE_BYTES, Format, Frame, Lines, Parse
 __all__ = ["MAX_PASTE_BYTES", "Format", "Frame", "ParsedError", "Paste", "PasteError", "parse"]
 
 _LIMIT = f"{MAX_PASTE_BYTES:,} bytes"
-#: Share of control and replacement characters above which a paste is taken for binary data.
+#: Share of control and replacement characters, and of undecodable bytes (lone surrogates, as
+#: ``surrogateescape`` decodes them), above which a paste is taken for binary data.
 _BINARY_SHARE = 0.3
 _BINARY_SAMPLE = 100_000
 
-_UNREADABLE = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
+_UNREADABLE = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd\ud800-\udfff]")
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b")
 
 
