@@ -26,7 +26,14 @@ def free_port() -> int:
 
 @contextmanager
 def serving(db: str | PathLike[str], *extra: str) -> Iterator[str]:
-    """``errdex serve --db DB EXTRA...`` on a free port for the block; its URL once it answers.
+    """``errdex serve --db DB EXTRA...`` on a free port for the block; its URL once it answers."""
+    with server_process(db, *extra) as (url, _):
+        yield url
+
+
+@contextmanager
+def server_process(db: str | PathLike[str], *extra: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serving``, with the server's process (to watch its memory).
 
     Its log goes to a file (a pipe nobody reads would stall a server that logs every request),
     and is what the failure says if the server dies before answering.
@@ -49,7 +56,7 @@ def serving(db: str | PathLike[str], *extra: str) -> Iterator[str]:
                         log.seek(0)
                         raise RuntimeError(f"errdex serve exited: {log.read().decode()}") from None
                     time.sleep(0.05)
-            yield url
+            yield url, server
         finally:
             server.terminate()
             server.wait(10)

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from conftest import innermost, real_traceback
 from errdex.record import SCHEMA_V2_KEYS
 from errdex.serve.app import create_app
+from errdex.serve.http import MAX_BODY
 from servers import ERRDEX, serving
 
 BAD_ADDRESS = "import ipaddress; ipaddress.ip_address('999.1.1.1')"
@@ -102,12 +103,12 @@ def test_a_real_server_refuses_too_large_bodies_and_answers_503_past_its_time_bu
 ) -> None:
     # Over the body limit: refused before it is read, declared or streamed.
     huge = real_api.post(
-        "/api/explain", content=b"x" * 2_000_001, headers={"content-type": "application/json"}
+        "/api/explain", content=b"x" * (MAX_BODY + 1), headers={"content-type": "application/json"}
     )
     assert huge.status_code == 413
 
     def chunks() -> Iterator[bytes]:
-        for _ in range(40):
+        for _ in range(MAX_BODY // 100_000 + 1):
             yield b"y" * 100_000
 
     streamed = real_api.post("/api/explain", content=chunks(), headers={"content-type": "application/json"})

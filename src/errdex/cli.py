@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
+from errdex.display import visible, visible_json
 from errdex.errors import ErrdexError
-from errdex.record import Record, Site, json_schema, utc_now
+from errdex.record import Record, Site, dumps, json_schema, utc_now
 
 if TYPE_CHECKING:
     from errdex.envindex import Refreshed
@@ -44,6 +46,10 @@ PythonOption = Annotated[
     ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
+TimeBudgetOption = Annotated[
+    float,
+    typer.Option(min=0.01, help="Seconds a lookup may take; past them it stops, answered as failed."),
+]
 
 
 @app.command()
@@ -72,36 +78,45 @@ def mine(
     """Mine every place PATH raises, warns or logs an error, replacing that repository's records."""
     from errdex.enrich import enrich as run_enrich
     from errdex.mine import mine as run_mine
-    from errdex.store import open_store
+    from errdex.store import open_store, writing
 
-    with _progress(quiet) as (progress, _):
-        result = run_mine(
-            path,
-            repo=repo,
-            sha=sha,
-            path_prefix=path_prefix,
-            exclude=exclude or (),
-            default_excludes=default_excludes,
-            max_file_size=max_file_size,
-            jobs=jobs,
-            progress=progress,
-        )
-    records = run_enrich(result.records) if enrich else result.records
-    with open_store(_target(db)) as store:
+    target = _target(db)
+    # The store is opened and its writer lock taken first: a store that cannot take the result
+    # refuses it before the mine, and a second writer waits its turn rather than losing its work.
+    with writing(target, _waiting(quiet)), open_store(target) as store:
+        with _progress(quiet) as (progress, _):
+            result = run_mine(
+                path,
+                repo=repo,
+                sha=sha,
+                path_prefix=path_prefix,
+                exclude=exclude or (),
+                default_excludes=default_excludes,
+                max_file_size=max_file_size,
+                jobs=jobs,
+                progress=progress,
+            )
+        records = run_enrich(result.records) if enrich else result.records
         info = store.replace_repo(result.info, records)
         location = getattr(store, "path", db)
     if not quiet:
         dist = f" ({info.package} {info.version})" if info.package else ""
         out.print(
-            f"{info.repo}@{(info.sha or '')[:10]}{dist}: {info.files} files, {info.records} records, "
-            f"{info.sites} sites, {info.skipped} skipped -> {location}"
+            _text(
+                f"{info.repo}@{(info.sha or '')[:10]}{dist}: {info.files} files, {info.records} records, "
+                f"{info.sites} sites, {info.skipped} skipped -> {location}"
+            )
         )
     if result.skipped and (verbose or not quiet):
         if verbose:
             for skip in result.skipped:
-                print(f"skipped {skip.path}: {skip.reason}", file=sys.stderr)
+                print(visible(f"skipped {skip.path}: {skip.reason}"), file=sys.stderr)
         elif not quiet:
-            err.print(f"{len(result.skipped)} files skipped (--verbose lists them)")
+            err.print(f"{len(result.skipped)} skipped (--verbose lists them)")
+    # Each is logged as it fails (``errdex.enrich``); the count says what it cost.
+    unwritten = sum(r.enrichment == "none" for r in records) if enrich else 0
+    if unwritten:
+        err.print(f"{unwritten} records stored without prose: enrichment failed on them")
 
 
 @app.command("enrich")
@@ -115,9 +130,10 @@ def enrich_(
 ) -> None:
     """Write the stored records' explanations and fixes again from their facts, without mining."""
     from errdex.enrich import enrich as run_enrich
-    from errdex.store import open_store
+    from errdex.store import open_store, writing
 
-    with open_store(_target(db)) as store:
+    target = _target(db)
+    with writing(target, _waiting(quiet)), open_store(target) as store:
         known = [info.repo for info in store.repos()]
         if repo is not None and repo not in known:
             raise ErrdexError(f"no repository {repo!r} in this store (errdex stats lists what it holds)")
@@ -157,7 +173,7 @@ def export(
             fmt: Literal["errlookup", "errdex"] = "errlookup" if format == "errlookup" else "errdex"
             count, left_out = write_jsonl(records, out_path, fmt, utc_now())
     if not quiet:
-        out.print(f"{count} records -> {out_path}")
+        out.print(_text(f"{count} records -> {out_path}"))
     if left_out:
         err.print(
             f"{left_out} records left out: schema v2 needs a commit and a GitHub permalink, which"
@@ -172,14 +188,15 @@ def import_(
     quiet: QuietOption = False,
 ) -> None:
     """Load records from JSON Lines, replacing the records of each repository the file holds."""
-    from errdex.store import open_store
+    from errdex.store import open_store, writing
     from errdex.store.files import import_file
 
-    with open_store(_target(db)) as store:
+    target = _target(db)
+    with writing(target, _waiting(quiet)), open_store(target) as store:
         infos = import_file(file, store)
     if not quiet:
         for info in infos:
-            out.print(f"{info.repo}: {info.records} records")
+            out.print(_text(f"{info.repo}: {info.records} records"))
 
 
 @app.command()
@@ -196,7 +213,7 @@ def show(
     if record is None:
         raise ErrdexError(f"no record {key!r} in this store (errdex stats lists what it holds)")
     if as_json:
-        out.print_json(json.dumps(record.to_errdex(), ensure_ascii=False))
+        _write_json(record.to_errdex())
         return
     _print_record(record)
 
@@ -208,8 +225,9 @@ def _print_record(record: Record, site: Site | None = None) -> None:
     from rich.syntax import Syntax
     from rich.table import Table
 
-    title = f"{record.error_class or record.error_type}: {record.error_message}"
-    out.print(Panel(title, title=f"{record.repo} · {record.slug}", subtitle=record.id, expand=False))
+    title = _text(f"{record.error_class or record.error_type}: {record.error_message}", lines=True)
+    heading = _text(f"{record.repo} · {record.slug}")
+    out.print(Panel(title, title=heading, subtitle=_text(record.id), expand=False))
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column(overflow="fold")
@@ -218,15 +236,15 @@ def _print_record(record: Record, site: Site | None = None) -> None:
         if site is not None
         else (record.function, record.file_path, record.line_number)
     )
-    facts.add_row("raised in", f"{function or '(module level)'} · {file_path}:{line}")
+    facts.add_row("raised in", _text(f"{function or '(module level)'} · {file_path}:{line}"))
     if record.qualified_class:
-        facts.add_row("class", record.qualified_class)
+        facts.add_row("class", _text(record.qualified_class))
     if record.package:
-        facts.add_row("package", f"{record.package} {record.version or ''}")
-    facts.add_row("pattern", record.message_pattern)
-    facts.add_row("permalink", record.github_url)
+        facts.add_row("package", _text(f"{record.package} {record.version or ''}"))
+    facts.add_row("pattern", _text(record.message_pattern))
+    facts.add_row("permalink", _text(record.github_url or ""))
     for condition in record.conditions:
-        facts.add_row("when", condition)
+        facts.add_row("when", _text(condition))
     if len(record.sites) > 1:
         facts.add_row("also at", ", ".join(str(s.line_number) for s in record.sites[1:]))
     out.print(facts)
@@ -234,7 +252,7 @@ def _print_record(record: Record, site: Site | None = None) -> None:
     lexer = record.language if out.is_terminal else "text"
     out.print(
         Syntax(
-            record.source_code,
+            visible(record.source_code, lines=True),
             lexer,
             line_numbers=True,
             start_line=record.source_code_start,
@@ -247,18 +265,32 @@ def _print_record(record: Record, site: Site | None = None) -> None:
         ("Where it comes from", record.common_situations),
     ):
         if text:
-            out.print(f"[bold]{label}[/bold]  {text}", highlight=False)
+            out.print(Text.assemble((label, "bold"), "  ", _text(text, lines=True)))
     if record.solutions:
         out.print("[bold]How to fix it[/bold]")
     for solution in record.solutions:
-        out.print(f"  - {solution}", highlight=False)
+        out.print(Text.assemble("  - ", _text(solution, lines=True)))
     for label, code in (("Example fix", record.example_fix), ("Check first", record.validation_code)):
         if code:
             out.print(f"[bold]{label}[/bold]")
-            out.print(Syntax(code, lexer))
+            out.print(Syntax(visible(code, lines=True), lexer))
     if record.enrichment != "none":
         backed = ", ".join(sorted({fact for facts in record.provenance.values() for fact in facts}))
-        out.print(f"[dim]written by {record.enrichment} rules from: {backed}[/dim]", highlight=False)
+        out.print(_text(f"written by {record.enrichment} rules from: {backed}", "dim"))
+
+
+def _text(value: str, style: str = "", *, lines: bool = False) -> Text:
+    """Mined or pasted text for Rich: acting characters escaped (``visible``), and as a ``Text``,
+    so no ``[tag]`` or ``:emoji:`` in it is read as markup."""
+    return Text(visible(value, lines=lines), style=style)
+
+
+def _write_json(value: object) -> None:
+    """One JSON document on a line of stdout, as UTF-8 whatever the locale: lone surrogates as
+    ``dumps`` writes them, characters a terminal acts on as ``\\u`` escapes."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(visible_json(dumps(value)).encode("utf-8") + b"\n")
+    sys.stdout.buffer.flush()
 
 
 @app.command()
@@ -294,34 +326,55 @@ def explain(
         if text is None or text == "-":
             if sys.stdin.isatty():
                 err.print("Paste the error, then press Ctrl-D.")
-            text = sys.stdin.read(MAX_PASTE_BYTES + 1)
+            # Bytes, decoded here: the locale cannot fail the read, and an undecodable byte stays
+            # itself (a lone surrogate, as in argv), which the paste check counts as unreadable.
+            text = sys.stdin.buffer.read(MAX_PASTE_BYTES + 1).decode("utf-8", "surrogateescape")
         try:
             answer = session.explain(text, top)
         except PasteError as exc:
             raise ErrdexError(str(exc)) from exc
+    if answer.unexplained:
+        _say_unexplained(answer.unexplained)
     if as_json:
-        sys.stdout.write(json.dumps(answer.to_json(), ensure_ascii=False) + "\n")
+        _write_json(answer.to_json())
         return
     _print_answer(answer)
 
 
+def _say_unexplained(count: int) -> None:
+    from errdex.match.explain import MAX_ERRORS, MAX_MATCHES
+
+    many = count != 1
+    err.print(
+        f"errdex: {count} more error{'s' if many else ''} in the paste {'were' if many else 'was'} not"
+        f" looked up (an answer explains at most {MAX_ERRORS} errors with {MAX_MATCHES} records):"
+        " paste them on their own",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
 def _explain_batch(session: Session, top: int) -> None:
-    """One answer per input line; a bad line gets an error object and the batch goes on."""
+    """One answer per input line; a bad line gets an error object and the batch goes on.
+
+    Lines are read as bytes and decoded one by one, so a line that is not UTF-8 fails alone,
+    whatever the locale says stdin holds."""
     from errdex.match.parse import PasteError
 
-    for number, line in enumerate(sys.stdin, 1):
-        if not line.strip():
+    for number, raw in enumerate(sys.stdin.buffer, 1):
+        if not raw.strip():
             continue
         try:
-            item = json.loads(line)
-            text = item["text"] if isinstance(item, dict) else None
+            item = json.loads(raw.decode("utf-8"))
+            text = item.get("text") if isinstance(item, dict) else None
             if not isinstance(text, str):
                 raise ValueError('expected an object with a string "text"')
             result: dict[str, object] = session.explain(text, top).to_json()
-        except (ValueError, PasteError) as exc:
+        # RecursionError: JSON nested deeper than the decoder goes.
+        except (ValueError, RecursionError, PasteError) as exc:
             result = {"error": f"line {number}: {exc}"}
-        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
+        _write_json(result)
 
 
 def _print_answer(answer: Answer) -> None:
@@ -329,13 +382,15 @@ def _print_answer(answer: Answer) -> None:
     if not answer.matches:
         shown = errors[-1] if errors else None
         what = f"{shown.error_class}: {shown.message}" if shown and shown.error_class else "this error"
-        out.print(f"No record explains {what}", markup=False, highlight=False)
+        out.print(_text(f"No record explains {what}"))
         return
     best, *others = answer.matches
     out.print(
-        f"[bold]{best.evidence}[/bold] match, score {best.score:.2f}"
-        + (f" · captured {best.captures}" if best.captures else ""),
-        highlight=False,
+        Text.assemble(
+            (best.evidence, "bold"),
+            f" match, score {best.score:.2f}",
+            _text(f" · captured {best.captures}" if best.captures else ""),
+        )
     )
     _print_record(best.record, best.site)
     if others:
@@ -344,10 +399,10 @@ def _print_answer(answer: Answer) -> None:
             record, site = match.stored, match.site  # one line of facts: no prose needed
             where = f"{record.repo} {site.file_path}:{site.line_number}, {record.id}"
             out.print(
-                f"  {match.score:.2f} {match.evidence:<13} {record.error_class or ''}:"
-                f" {record.error_message[:80]}  ({where})",
-                markup=False,
-                highlight=False,
+                _text(
+                    f"  {match.score:.2f} {match.evidence:<13} {record.error_class or ''}:"
+                    f" {record.error_message[:80]}  ({where})"
+                )
             )
 
 
@@ -372,17 +427,18 @@ def index(
         return
     mined = sum(info.records for info in done.mined)
     out.print(
-        f"{done.environment.prefix} (Python {done.environment.version}): {len(done.mined)} libraries"
-        f" mined ({mined} records), {len(done.removed)} removed, {done.unchanged} unchanged -> {target}",
-        highlight=False,
+        _text(
+            f"{done.environment.prefix} (Python {done.environment.version}): {len(done.mined)} libraries"
+            f" mined ({mined} records), {len(done.removed)} removed, {done.unchanged} unchanged -> {target}"
+        ),
         soft_wrap=True,
     )
     if done.skipped:
         if verbose:
             for package, skip in done.skipped:
-                print(f"skipped {package}: {skip.path}: {skip.reason}", file=sys.stderr)
+                print(visible(f"skipped {package}: {skip.path}: {skip.reason}"), file=sys.stderr)
         else:
-            err.print(f"{len(done.skipped)} files skipped (--verbose lists them)")
+            err.print(f"{len(done.skipped)} skipped (--verbose lists them)")
 
 
 def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, quiet: bool) -> Refreshed:
@@ -417,9 +473,19 @@ def _progress(quiet: bool) -> Iterator[tuple[Callable[[int, int], None], Callabl
 
         def phase(text: str) -> None:
             if not quiet:
-                bar.console.print(f"errdex: {text}", highlight=False, soft_wrap=True)
+                bar.console.print(_text(f"errdex: {text}"), soft_wrap=True)
 
         yield progress, phase
+
+
+def _waiting(quiet: bool) -> Callable[[str], None]:
+    """What a writer says on stderr while another process holds the store."""
+
+    def say(text: str) -> None:
+        if not quiet:
+            err.print(f"errdex: {text}", markup=False, highlight=False, soft_wrap=True)
+
+    return say
 
 
 def _target(db: str | None) -> str:
@@ -441,8 +507,8 @@ def stats(db: DbOption = None) -> None:
     table = Table("repository", "package", "kind", "files", "records", "skipped", "commit")
     for info in repos:
         table.add_row(
-            info.repo,
-            f"{info.package or ''} {info.version or ''}".strip(),
+            _text(info.repo),
+            _text(f"{info.package or ''} {info.version or ''}".strip()),
             info.kind,
             str(info.files),
             str(info.records),
@@ -460,9 +526,7 @@ def serve(
         str, typer.Option(help="Address to listen on (loopback unless you mean to share).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    time_budget: Annotated[
-        float, typer.Option(min=0.01, help="Seconds a lookup may take before the answer is 503.")
-    ] = 5.0,
+    time_budget: TimeBudgetOption = 5.0,
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="Server processes (lookups hold Python's lock: one per core).")
     ] = 1,
@@ -519,7 +583,7 @@ def hook_install(site_dir: SiteDirOption = None) -> None:
     from errdex.hooks.pth import install_pth
 
     path = install_pth(site_dir)
-    out.print(f"wrote {path}", markup=False, highlight=False, soft_wrap=True)
+    out.print(_text(f"wrote {path}"), soft_wrap=True)
     out.print(
         "uncaught errors are now explained from $ERRDEX_DB, else the environment's index"
         " (`errdex index` builds it); ERRDEX_HOOK=0 turns this off for one process,"
@@ -536,16 +600,16 @@ def hook_uninstall(site_dir: SiteDirOption = None) -> None:
 
     path, removed = uninstall_pth(site_dir)
     message = f"removed {path}" if removed else f"no errdex hook at {path}: nothing to remove"
-    out.print(message, markup=False, highlight=False, soft_wrap=True)
+    out.print(_text(message), soft_wrap=True)
 
 
 @app.command()
-def mcp(db: DbOption = None) -> None:
+def mcp(db: DbOption = None, time_budget: TimeBudgetOption = 5.0) -> None:
     """Serve the store read-only to coding agents: an MCP server on stdio with the tools
     search_error, explain_error, get_error and list_repos (stdout carries only the protocol)."""
     from errdex.serve.mcp import serve as serve_mcp
 
-    serve_mcp(_target(db))
+    serve_mcp(_target(db), time_budget)
 
 
 def main() -> None:
@@ -562,5 +626,5 @@ def main() -> None:
 
 def _fail(message: str, code: int = 1) -> None:
     # Plain text, unwrapped: one line whatever the terminal width, easy to grep in logs.
-    print(" ".join(message.split()), file=sys.stderr)
+    print(visible(" ".join(message.split())), file=sys.stderr)
     sys.exit(code)

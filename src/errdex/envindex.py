@@ -29,7 +29,7 @@ from errdex.mine.environment import (
     stdlib_source,
 )
 from errdex.mine.sources import Skipped, Source
-from errdex.store import OutdatedStore, Store, open_store, source_kinds
+from errdex.store import OutdatedStore, Store, open_store, source_kinds, writing
 
 if TYPE_CHECKING:
     from errdex.mine.pipeline import MineResult, Progress
@@ -160,19 +160,25 @@ def ensure_fresh(
     phase: Phase | None = None,
     force: bool = False,
 ) -> Refreshed:
-    """Build the environment's index, or refresh it when anything was installed or removed."""
+    """Build the environment's index, or refresh it when anything was installed or removed.
+
+    One process at a time: another that is refreshing the same index is waited for (``phase``
+    says so), and what it did is not done again."""
     if not force and (done := current(target, python)) is not None:
         return done
-    try:
-        store = open_store(target)
-    except OutdatedStore as outdated:
-        _discard_outdated(outdated, phase)
-        store = open_store(target)
-    with store:
-        env = _known(store, python) or probe(python)
-        if phase:
-            phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
-        return refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
+    with writing(target, phase):
+        if not force and (done := current(target, python)) is not None:
+            return done  # refreshed by the process this one waited for
+        try:
+            store = open_store(target)
+        except OutdatedStore as outdated:
+            _discard_outdated(outdated, phase)
+            store = open_store(target)
+        with store:
+            env = _known(store, python) or probe(python)
+            if phase:
+                phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
+            return refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
 
 
 def _discard_outdated(outdated: OutdatedStore, phase: Phase | None) -> None:

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import threading
+import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
+from errdex import collector
+from errdex.deadline import Deadline
 from errdex.errors import ErrdexError
 from errdex.match.explain import Answer, Match, Matcher
 from errdex.match.index import PatternIndex, load_index
@@ -30,6 +34,12 @@ __all__ = ["MAX_LIMIT", "RELATED", "SearchHit", "Session"]
 MAX_LIMIT = 25
 #: Related records shown beside one record.
 RELATED = 8
+#: A serving session rebuilds its pattern index once the store has not changed for this many
+#: seconds, or this long (``STALE``) after it first changed, whichever comes first.
+QUIET = 1.0
+STALE = 10.0
+#: Characters from which a paste is large: read one at a time (see :meth:`Session.explain`).
+LARGE_PASTE = 64_000
 
 
 def _with_prose(record: Record) -> Record:
@@ -64,19 +74,21 @@ class Session(AbstractContextManager["Session"]):
 
     Servers open it read-only (the default).  The CLI, the hooks and ``errdex.explain()`` pass
     ``readonly=False``, so that a pattern index built here is kept in the store for the next
-    process.  ``freeze_index`` is for a server that owns its process (see :meth:`matcher`).
+    process.  ``serving`` is for a server that owns its process and outlives changes to the
+    store (see :meth:`matcher`).
     """
 
-    def __init__(
-        self, db: str | os.PathLike[str], *, readonly: bool = True, freeze_index: bool = False
-    ) -> None:
+    def __init__(self, db: str | os.PathLike[str], *, readonly: bool = True, serving: bool = False) -> None:
         self.db = os.fspath(db)
         self.readonly = readonly
-        self.freeze_index = freeze_index
+        self.serving = serving
         self._local = threading.local()
         self._lock = threading.Lock()
         self._index: tuple[int, PatternIndex] | None = None
+        #: The background rebuild of a serving session's index, while one runs.
+        self._rebuild: threading.Thread | None = None
         self._version: tuple[int, str] | None = None
+        self._large = threading.Lock()
         _ = self.store  # a store that cannot be opened fails now, with errdex's message
 
     @property
@@ -89,32 +101,87 @@ class Session(AbstractContextManager["Session"]):
         return store
 
     def matcher(self) -> Matcher:
-        """A matcher over this thread's connection and the current pattern index."""
+        """A matcher over this thread's connection and the store's pattern index.
+
+        When the store's records change, a serving session goes on answering from the index it
+        has while one background thread builds the new one (``_rebuilt``): a rebuild beside the
+        server changes the records hundreds of times, and no request waits for an index.
+        Anything else builds it now, on the way to its answer."""
         store = self.store
         generation = store.generation()
         with self._lock:
-            if self._index is None or self._index[0] != generation:
-                self._index = (generation, load_index(store))
-                if self.freeze_index:
-                    # The index is hundreds of thousands of long-lived containers: left to the
-                    # cyclic collector, each full pass over them stalls every request in flight
-                    # for tens of milliseconds.  Frozen, they are never scanned.  It freezes the
-                    # whole process, so only a server that owns its process asks for it.
-                    gc.freeze()
-            index = self._index[1]
+            held = self._index
+            if held is None or (held[0] != generation and not self.serving):
+                held = self._index = (generation, self._built(store))
+            elif held[0] != generation and self._rebuild is None:
+                self._rebuild = threading.Thread(target=self._rebuilt, name="errdex-index", daemon=True)
+                self._rebuild.start()
+            index = held[1]
         return Matcher(store, index, prose=_with_prose)
 
-    def explain(self, text: str, top: int = 5) -> Answer:
-        """The records explaining a paste, best first; each match's ``record`` has its prose."""
-        return self.matcher().explain(text, top)
+    def _built(self, store: Store) -> PatternIndex:
+        index = load_index(store)
+        if self.serving:
+            # The index is hundreds of thousands of long-lived containers: left to the cyclic
+            # collector, each full pass over them stalls every request in flight for tens of
+            # milliseconds.  Frozen, they are never scanned.  It freezes the whole process, so
+            # only a server that owns its process asks for it.
+            gc.freeze()
+        return index
 
-    def search(self, message: str, repo: str | None = None, limit: int = 10) -> list[SearchHit]:
+    def _rebuilt(self) -> None:
+        """Build the index anew once the store has been quiet for ``QUIET`` seconds (or, while it
+        keeps changing, ``STALE`` seconds after it first changed), then put it in place."""
+        try:
+            with open_store(self.db, readonly=self.readonly, create=False) as store:
+                start = quiet_since = time.monotonic()
+                seen = store.generation()
+                while (now := time.monotonic()) - quiet_since < QUIET and now - start < STALE:
+                    time.sleep(QUIET / 10)
+                    if (latest := store.generation()) != seen:
+                        seen, quiet_since = latest, time.monotonic()
+                # Read first: records changed while it builds make the next request build again.
+                generation = store.generation()
+                index = self._built(store)
+            with self._lock:
+                self._index, old = (generation, index), self._index
+            # Once the requests still reading the old index are done, its memory goes back.
+            del old
+            time.sleep(QUIET)
+            collector.release_memory()
+        except ErrdexError as exc:  # the store went away or broke: requests report it themselves
+            print(f"errdex: the pattern index was not rebuilt: {exc}", file=sys.stderr)
+        finally:
+            with self._lock:
+                self._rebuild = None
+
+    def explain(self, text: str, top: int = 5, deadline: Deadline | None = None) -> Answer:
+        """The records explaining a paste, best first; each match's ``record`` has its prose.
+        Past ``deadline`` the lookup stops with ``Overtime``.
+
+        Large pastes are read one at a time: each costs tens of megabytes and a few hundred
+        milliseconds while it is parsed, so a few at once would take a server's memory, and
+        its time from everyone else's questions.  One that waits past its deadline is over."""
+        if len(text) < LARGE_PASTE:
+            return self.matcher().explain(text, top, deadline)
+        if deadline is None:
+            self._large.acquire()
+        elif not self._large.acquire(timeout=deadline.left()):
+            raise deadline.overtime()
+        try:
+            return self.matcher().explain(text, top, deadline)
+        finally:
+            self._large.release()
+
+    def search(
+        self, message: str, repo: str | None = None, limit: int = 10, deadline: Deadline | None = None
+    ) -> list[SearchHit]:
         """Records explaining a message (or a pasted traceback), best first, in one repository
         if ``repo`` is given."""
         if not 1 <= limit <= MAX_LIMIT:
             raise ErrdexError(f"limit must be between 1 and {MAX_LIMIT}")
         # Asked for more when filtering by repository, so that the filter still leaves enough.
-        answer = self.matcher().explain(message, MAX_LIMIT * 4 if repo else limit)
+        answer = self.matcher().explain(message, MAX_LIMIT * 4 if repo else limit, deadline)
         matches = [m for m in answer.matches if repo is None or m.stored.repo == repo]
         return [SearchHit(m) for m in matches[:limit]]
 

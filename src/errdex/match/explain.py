@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from errdex.deadline import Deadline, check
 from errdex.languages import LANGUAGES, find
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher
@@ -26,6 +27,12 @@ Prose = Callable[[Record], Record]
 
 #: Lines a raise may have moved between the version mined and the version that ran.
 LINE_DRIFT = 20
+#: Errors of one paste looked up, in the order they are explained (the error the program ended
+#: with first): past the parse, a paste of thousands of one-line errors costs what twenty do,
+#: and the rest are counted (``Answer.unexplained``).
+MAX_ERRORS = 20
+#: Matches in one answer, over all its errors: what a reader is sent, prose and all, is bounded.
+MAX_MATCHES = 100
 _MAX_FRAMES = 40
 _FUZZY_POOL = 40
 _FUZZY_TERMS = 8
@@ -75,14 +82,33 @@ class Match:
 
 @dataclass(slots=True)
 class Answer:
+    #: The errors looked up, in paste order: all of the paste's, up to ``MAX_ERRORS``.
     query: Paste
     matches: list[Match]
+    #: Errors of the paste past the limits, counted but not looked up (nor kept).
+    unexplained: int = 0
+
+    @property
+    def order(self) -> list[int]:
+        """The errors in the order they are explained: the error the program ended with, then
+        its causes and the rest, last first."""
+        return explain_order(self.query)
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": paste_json(self.query), "matches": [m.to_json() for m in self.matches]}
+        return {
+            "query": paste_json(self.query),
+            "matches": [m.to_json() for m in self.matches],
+            "unexplained": self.unexplained,
+        }
 
     def for_error(self, position: int) -> list[Match]:
         return [m for m in self.matches if m.error == position]
+
+
+def explain_order(paste: Paste) -> list[int]:
+    """The errors of a paste as they are explained: the one the program ended with first."""
+    primary = paste.primary
+    return [primary, *(i for i in reversed(range(len(paste.errors))) if i != primary)]
 
 
 def paste_json(paste: Paste) -> dict[str, Any]:
@@ -159,23 +185,43 @@ class Matcher:
         self.prose = prose
         self._total = max(1, len(self.index.patterns))
 
-    def explain(self, text: str, top: int = 5) -> Answer:
-        paste = parse(text)
-        # The error the program ended with comes first; its causes and the rest follow.
-        primary = paste.primary
-        order = [primary, *(i for i in reversed(range(len(paste.errors))) if i != primary)]
-        matches: list[Match] = []
-        for position in order:
-            matches.extend(self.match_error(paste.errors[position], top, position))
-        return Answer(paste, matches)
+    def explain(self, text: str, top: int = 5, deadline: Deadline | None = None) -> Answer:
+        """The records explaining each error of the paste, ``top`` for each, within the limits
+        (``MAX_ERRORS``, ``MAX_MATCHES``); past ``deadline``, :class:`~errdex.deadline.Overtime`.
 
-    def match_error(self, error: ParsedError, top: int = 5, position: int = 0) -> list[Match]:
+        The answer keeps only the errors looked up: what a paste of thousands costs past the
+        limits is their parsing, not their keeping, answering or sending."""
+        paste = parse(text)
+        wanted: list[int] = []
+        found: list[tuple[int, list[Match]]] = []
+        total = 0
+        for position in explain_order(paste)[:MAX_ERRORS]:
+            room = min(top, MAX_MATCHES - total)
+            if room <= 0:
+                break
+            matches = self.match_error(paste.errors[position], room, position, deadline)
+            wanted.append(position)
+            found.append((position, matches))
+            total += len(matches)
+        kept = sorted(wanted)
+        renumbered = {position: n for n, position in enumerate(kept)}
+        for position, matches in found:
+            for match in matches:
+                match.error = renumbered[position]
+        answer = [match for _, matches in found for match in matches]
+        unexplained = len(paste.errors) - len(kept)
+        return Answer(Paste(tuple(paste.errors[n] for n in kept)), answer, unexplained)
+
+    def match_error(
+        self, error: ParsedError, top: int = 5, position: int = 0, deadline: Deadline | None = None
+    ) -> list[Match]:
+        check(deadline)
         scored: dict[int, _Scored] = {}
-        self._frames(error.frames, scored)
+        self._frames(error.frames, scored, deadline)
         messages = _message_forms(error)
         # A class printed with no message (``StreamConsumedError``) is still a lookup.
         for message in messages or ([""] if error.error_class else []):
-            for candidate in self.index.match(message, error.error_class):
+            for candidate in self.index.match(message, error.error_class, deadline):
                 entry = scored.setdefault(candidate.num, _Scored())
                 specificity = _specificity(self.index.patterns[candidate.num], message)
                 if specificity > entry.pattern:
@@ -184,7 +230,9 @@ class Matcher:
         # Templates that explain little of the message (``{a}: {b}``) may be coincidences:
         # let likeness compete with them.
         if messages and max((s.pattern for s in scored.values()), default=0.0) < _STRONG_PATTERN:
+            check(deadline)
             self._fuzzy(messages[0], scored)
+        check(deadline)
         records = self.store.by_num(scored)
         for num, entry in scored.items():
             record = records.get(num)
@@ -225,11 +273,14 @@ class Matcher:
             )
         return out
 
-    def _frames(self, frames: tuple[Frame, ...], scored: dict[int, _Scored]) -> None:
+    def _frames(
+        self, frames: tuple[Frame, ...], scored: dict[int, _Scored], deadline: Deadline | None
+    ) -> None:
         """Score records raised near a frame's line; the innermost frame that has any counts most.
         Each record keeps the frame and site that gave it its score."""
         depth = 0
         for position in reversed(range(max(0, len(frames) - _MAX_FRAMES), len(frames))):
+            check(deadline)
             frame = frames[position]
             path = (frame.relative or frame.path).replace("\\", "/")
             name = path.rsplit("/", 1)[-1]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from errdex import collector
+from errdex.deadline import Deadline, check
 from errdex.languages import for_path
 from errdex.patterns import MessageMatcher, split_pattern
 from errdex.store import PatternRow, Store
@@ -36,6 +37,8 @@ _CROWDED = 16
 _GUARDS = 4
 #: A message's words past this many add cost, not precision.
 _MAX_QUERY_WORDS = 4000
+#: Candidates confirmed between two checks of a lookup's deadline.
+_CHECK_EVERY = 64
 
 
 @lru_cache(maxsize=65536)
@@ -195,7 +198,9 @@ class PatternIndex:
             num for num in found if (texts := guard.get(num)) is None or all(map(message.__contains__, texts))
         }
 
-    def match(self, message: str, error_class: str | None = None) -> list[Candidate]:
+    def match(
+        self, message: str, error_class: str | None = None, deadline: Deadline | None = None
+    ) -> list[Candidate]:
         """Records whose pattern matches the whole message, with the placeholder values.
 
         With the class a traceback printed, records of that class whose message is computed
@@ -207,7 +212,9 @@ class PatternIndex:
             found.update(self.by_class.get(class_key(error_class), ()))
             if "." in error_class:
                 found.update(self.by_class.get(f"{error_class.partition('.')[0]}.*", ()))
-        for num in found:
+        for count, num in enumerate(found):
+            if count % _CHECK_EVERY == 0:
+                check(deadline)
             captures = matcher(self.patterns[num]).match(message)
             if captures is not None:
                 out.append(Candidate(num, captures))

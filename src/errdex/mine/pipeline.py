@@ -7,10 +7,12 @@ the pipeline resolves across files, turns into records and completes with their 
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import logging
 import multiprocessing
 import os
+import signal
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from errdex import collector, languages
+from errdex.errors import too_deep
 from errdex.languages.ir import FileResult
 from errdex.mine.build import Context, build_records
 from errdex.mine.callers import scan_calls
@@ -36,6 +39,9 @@ from errdex.mine.sources import (
 from errdex.record import Record, RepoInfo, utc_now
 
 __all__ = ["MineResult", "Skipped", "Source", "directory_source", "mine", "mine_sources"]
+
+#: ``prctl`` option: the signal a process gets when its parent dies (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +132,10 @@ def _build_all(
     pending = set(order)
     _FORKED = (sources, extracted)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(
+            workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)
+        ) as pool:
             futures = {pool.submit(_mine_forked, n): n for n in order}
             for future in as_completed(futures):
                 result = future.result()
@@ -151,7 +160,7 @@ def _mine_one(source: Source, extracted: list[FileResult]) -> MineResult:
     test_paths = {t.relative for t in source.tests}
     triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]
     results = [r for r in extracted if r.path not in test_paths]
-    skipped = source.skipped + [Skipped(r.path, r.error) for r in results if r.error]
+    skipped = source.skipped + _skips(extracted)
     # Names resolve within one language: a Python import never names a JavaScript module.
     by_language: dict[str, list[FileResult]] = defaultdict(list)
     for result in results:
@@ -186,6 +195,13 @@ def _mine_one(source: Source, extracted: list[FileResult]) -> MineResult:
     return MineResult(info, records, origin, sorted(skipped, key=lambda s: s.path))
 
 
+def _skips(extracted: list[FileResult]) -> list[Skipped]:
+    """Each file left out (a test file's expectations included), and each statement or fact
+    left out of a file otherwise read, as ``path:line``."""
+    skips = [Skipped(r.path, r.error) for r in extracted if r.error]
+    return skips + [Skipped(f"{r.path}:{line}", why) for r in extracted for line, why in r.omitted]
+
+
 def _extract_all(
     files: list[tuple[int, SourceFile]], jobs: int | None, progress: Progress | None
 ) -> Iterator[tuple[int, FileResult]]:
@@ -210,9 +226,10 @@ def _extract_all(
     method = "fork" if sys.platform == "linux" else "spawn"
     pending = list(chunks)
     try:
-        # The workers only extract (see extract_files): their cyclic collector stays off.
         context = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=gc.disable) as pool:
+        with ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_extractor, initargs=(os.getpid(),)
+        ) as pool:
             for batch in pool.map(extract_files, [[f for _, f in chunk] for chunk in chunks]):
                 yield from _tagged(pending.pop(0), batch)
                 done += len(batch)
@@ -225,6 +242,24 @@ def _extract_all(
             done += len(chunk)
             if progress:
                 progress(done, total)
+
+
+def _extractor(parent: int) -> None:
+    """A worker that only extracts (see extract_files): its cyclic collector stays off."""
+    die_with_parent(parent)
+    gc.disable()
+
+
+def die_with_parent(parent: int) -> None:
+    """Have the kernel end this worker when ``parent``, the mine that started it, ends, even by
+    ``kill -9``: a worker left alone would go on with its queued chunks for minutes, for nobody
+    (Linux; elsewhere workers end when they next find their queue gone)."""
+    if sys.platform != "linux":
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent was gone before the request took
+        os._exit(1)
 
 
 def _tagged(
@@ -243,7 +278,7 @@ def _size(f: SourceFile) -> int:
 def _text(f: SourceFile) -> str:
     """A file read again for the call scan: it decoded once, so only a race can fail it."""
     try:
-        return languages.get(f.language).read_source(f.path)
+        return languages.get(f.language).read_source(f.path, f.max_size)
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
         return ""
 
@@ -260,13 +295,17 @@ def extract_file(f: SourceFile) -> FileResult:
     """Read and extract one file; any failure becomes the result's ``error``, never an exception."""
     language = languages.get(f.language)
     try:
-        text = language.read_source(f.path)
+        text = language.read_source(f.path, f.max_size)
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
         if f.is_test:
             return FileResult(f.relative, None, f.language)  # a test we cannot read only lacks its evidence
         return FileResult(f.relative, f.module, f.language, error=f"cannot be decoded: {exc}".splitlines()[0])
     if f.is_test:
-        return FileResult(f.relative, None, f.language, triggers=language.extract_triggers(text, f.relative))
+        try:
+            triggers = language.extract_triggers(text, f.relative)
+        except RecursionError as exc:  # the tests' evidence lost, counted; the library's sites stay
+            return FileResult(f.relative, None, f.language, error=f"expectations left out: {too_deep(exc)}")
+        return FileResult(f.relative, None, f.language, triggers=triggers)
     result = language.extract(text, f.relative, f.module, f.is_package)
     if not result.sites and not result.candidates:
         result.lines = []  # nothing will need the source window

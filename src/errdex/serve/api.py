@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from errdex.deadline import Deadline
 from errdex.match.parse import MAX_PASTE_BYTES
 from errdex.record import json_schema
 from errdex.serve.http import Json, request_budget, request_session, within_budget
@@ -37,8 +38,8 @@ async def search(
 ) -> Json:
     session = request_session(request)
 
-    def answer() -> dict[str, Any]:
-        hits = session.search(q, repo, limit)
+    def answer(deadline: Deadline) -> dict[str, Any]:
+        hits = session.search(q, repo, limit, deadline)
         return {"matches": [hit.to_json() for hit in hits], "datasetVersion": session.dataset_version()}
 
     return Json(await within_budget(request_budget(request), answer))
@@ -52,8 +53,8 @@ async def search(
 async def explain(request: Request, body: ExplainRequest) -> Json:
     session = request_session(request)
 
-    def answer() -> dict[str, Any]:
-        return session.explain(body.text, body.top).to_json()
+    def answer(deadline: Deadline) -> dict[str, Any]:
+        return session.explain(body.text, body.top, deadline).to_json()
 
     return Json(await within_budget(request_budget(request), answer))
 
@@ -62,7 +63,7 @@ async def explain(request: Request, body: ExplainRequest) -> Json:
 async def error(request: Request, key: str) -> Json:
     session = request_session(request)
 
-    def answer() -> dict[str, Any] | None:
+    def answer(deadline: Deadline) -> dict[str, Any] | None:
         record = session.get(key)
         if record is None:
             return None
@@ -78,7 +79,7 @@ async def error(request: Request, key: str) -> Json:
 async def repos(request: Request) -> Json:
     session = request_session(request)
 
-    def answer() -> dict[str, Any]:
+    def answer(deadline: Deadline) -> dict[str, Any]:
         infos = session.repos()
         return {
             "repos": [info.model_dump(by_alias=True, mode="json") for info in infos],

@@ -2,22 +2,26 @@
 server, errdex's JSON response, and the app's session.
 
 Two limits: a request body larger than ``max_body`` bytes is refused with 413 before it is read
-whole (``BodyLimit``), and a lookup that takes longer than the time budget answers 503
-(``within_budget``).  The API and the pages are sibling routers importing this module and the
-session, never each other; ``serve/app.py`` assembles them.
+whole (``BodyLimit``), and a lookup that takes longer than the time budget answers 503 and
+stops (``within_budget``).  The API and the pages are sibling routers importing this module
+and the session, never each other; ``serve/app.py`` assembles them.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import anyio
 from fastapi import HTTPException, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from errdex.deadline import Deadline, Overtime
 from errdex.errors import ErrdexError
 from errdex.match.parse import MAX_PASTE_BYTES
 from errdex.record import dumps
@@ -25,18 +29,18 @@ from errdex.session import Session
 
 __all__ = [
     "MAX_BODY",
-    "TIME_BUDGET",
     "BodyLimit",
     "Json",
     "bad_input",
+    "invalid_request",
     "request_budget",
     "request_session",
     "within_budget",
 ]
 
-#: A paste may be 1 MB; its JSON envelope (escapes, the key) needs a little more.
-MAX_BODY = 2 * MAX_PASTE_BYTES
-TIME_BUDGET = 5.0
+#: A paste may be 1 MB, and JSON may escape each of its characters in six bytes (``\\u00e9``,
+#: two bytes in UTF-8): a body holding any paste within the limit is within this one.
+MAX_BODY = 6 * MAX_PASTE_BYTES + 65_536
 
 T = TypeVar("T")
 
@@ -53,19 +57,42 @@ def request_budget(request: Request) -> float:
     return budget
 
 
-async def within_budget(budget: float, function: Callable[..., T], *args: Any) -> T:
-    """Run a lookup in a worker thread; past the budget, answer 503 (the thread finishes alone:
-    lookups are linear in the input, which the body limit bounds)."""
+async def within_budget(budget: float, work: Callable[[Deadline], T]) -> T:
+    """Run a lookup in a worker thread; past the budget, answer 503.
+
+    The lookup is handed the deadline and stops itself there (``Overtime``): a thread cannot be
+    cancelled from outside.  The answer does not wait for it: should one step of the work
+    outlast the budget, the client still hears at the budget, and the thread stops at its next
+    check."""
+    deadline = Deadline.after(budget)
     try:
         with anyio.fail_after(budget):
-            return await anyio.to_thread.run_sync(function, *args, abandon_on_cancel=True)
-    except TimeoutError:
+            return await anyio.to_thread.run_sync(work, deadline, abandon_on_cancel=True)
+    except (TimeoutError, Overtime):
         raise HTTPException(503, f"the lookup took longer than {budget:g} s") from None
 
 
 async def bad_input(request: Request, exc: ErrdexError) -> JSONResponse:
     """errdex's own refusal of an input (an empty paste, a limit out of range) as a 400."""
     return JSONResponse({"detail": str(exc)}, status_code=400)
+
+
+async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+    """A request that does not fit its route, as FastAPI answers it (422, what was wrong where),
+    in JSON any reader accepts: a body may hold ``NaN`` or ``1e400``, which Python's JSON reads
+    but strict JSON cannot write back (FastAPI's own answer then fails with a 500)."""
+    return Json({"detail": _finite(jsonable_encoder(exc.errors()))}, status_code=422)
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every float that is not a finite number written as text (``"nan"``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 class Json(Response):

@@ -6,29 +6,50 @@ HTTP API and ``errdex explain`` use (``Session``): the same input gives the same
 
 stdout is the protocol's transport, so nothing else may reach it: logs go to stderr (the SDK
 also points fd 1 at stderr while it serves, which catches stray prints).  errdex's own failures
-on bad input (an empty paste, a limit out of range, a record that does not exist) reach the
-agent as tool errors with errdex's message, and the server goes on serving.
+on bad input (an empty paste, a limit out of range, a record that does not exist, a lookup past
+the time budget) reach the agent as tool errors with errdex's message, and the server goes on
+serving.  Each line stdin brings is checked before the SDK reads it (``inbound``): a line that
+is not JSON, or not a JSON-RPC message, is answered with the error the protocol defines for it
+instead of being dropped.
 """
 
 from __future__ import annotations
 
 import inspect
+import json
+import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, TypedDict, TypeVar
+from typing import IO, Annotated, Any, TypedDict, TypeVar, cast
 
+import anyio
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
-from pydantic import Field
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp.types import (
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    ErrorData,
+    JSONRPCError,
+    ToolAnnotations,
+    jsonrpc_message_adapter,
+)
+from pydantic import Field, ValidationError
 
 from errdex import __version__
+from errdex.deadline import TIME_BUDGET, Deadline
 from errdex.errors import ErrdexError
 from errdex.match.parse import MAX_PASTE_BYTES
 from errdex.session import MAX_LIMIT, Session
 
-__all__ = ["create_server", "serve"]
+__all__ = ["MAX_LINE", "create_server", "inbound", "serve"]
+
+#: The longest message read from stdin: a whole paste with its JSON escapes and envelope.
+MAX_LINE = 8 * MAX_PASTE_BYTES
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,9 +110,10 @@ class Repos(TypedDict):
     datasetVersion: str
 
 
-def create_server(session: Session) -> MCPServer[Any]:
+def create_server(session: Session, time_budget: float = TIME_BUDGET) -> MCPServer[Any]:
     """The four tools over one ``Session``; each answers exactly as the HTTP API route of the same
-    name does (``/api/search``, ``/api/explain``, ``/api/errors/ID``, ``/api/repos``)."""
+    name does (``/api/search``, ``/api/explain``, ``/api/errors/ID``, ``/api/repos``), within the
+    same time budget."""
     server: MCPServer[Any] = MCPServer(
         "errdex",
         title="errdex",
@@ -130,7 +152,7 @@ def create_server(session: Session) -> MCPServer[Any]:
         explain_error says more."""
         with _errdex_failures():
             # An agent filling every optional parameter sends "" for "any repository".
-            hits = session.search(message, repo or None, limit)
+            hits = session.search(message, repo or None, limit, Deadline.after(time_budget))
             return {"matches": [hit.to_json() for hit in hits], "datasetVersion": session.dataset_version()}
 
     @tool
@@ -158,7 +180,7 @@ def create_server(session: Session) -> MCPServer[Any]:
         with _errdex_failures():
             if not 1 <= top <= MAX_LIMIT:
                 raise ErrdexError(f"top must be between 1 and {MAX_LIMIT}")
-            return session.explain(text, top).to_json()
+            return session.explain(text, top, Deadline.after(time_budget)).to_json()
 
     @tool
     def get_error(
@@ -224,15 +246,102 @@ def _errdex_failures() -> Iterator[None]:
         raise ToolError(str(exc)) from exc
 
 
-def serve(db: str) -> None:
+def serve(db: str, time_budget: float = TIME_BUDGET) -> None:
     """Serve the store at ``db`` over stdio until the client closes stdin.
 
     The store is opened (read-only) before the protocol starts, so that a missing or unusable
     store fails at start-up with errdex's message (``ErrdexError``) instead of on every call."""
-    session = Session(db)
-    server = create_server(session)
+    session = Session(db, serving=True)  # a long-lived process of its own, like errdex serve
+    server = create_server(session, time_budget)
     print(f"errdex: MCP server on stdio, store {db}", file=sys.stderr, flush=True)
     try:
-        server.run("stdio")
+        anyio.run(_serve_stdio, server, sys.stdin.buffer)
     finally:
         session.close()
+
+
+async def _serve_stdio(server: MCPServer[Any], stdin: IO[bytes]) -> None:
+    """``server.run("stdio")``, reading stdin through :class:`_Inbound`.
+
+    The SDK drops a line it cannot read without a word (its transport hands the failure to a
+    logger); given its own stdin it still owns stdout and the protocol.  Running the server on
+    given streams has no public spelling in this SDK (pinned), hence ``_lowlevel_server``."""
+    lines = _Inbound(stdin)
+    async with stdio_server(stdin=cast(Any, lines)) as (read_stream, write_stream):
+        lines.answer_to(write_stream)
+        lowlevel = server._lowlevel_server
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
+
+class _Inbound:
+    """stdin's lines as the SDK's transport iterates them, each one checked first (``inbound``):
+    a line that passes goes on, cleaned; one that fails is answered here with its error."""
+
+    def __init__(self, stdin: IO[bytes]) -> None:
+        self._stdin = stdin
+        self._replies: MemoryObjectSendStream[SessionMessage] | None = None
+        self._ready = anyio.Event()
+
+    def answer_to(self, replies: MemoryObjectSendStream[SessionMessage]) -> None:
+        self._replies = replies
+        self._ready.set()
+
+    async def _read(self) -> bytes:
+        """A line, or its first ``MAX_LINE + 1`` bytes: what one read may hold is bounded."""
+        return await anyio.to_thread.run_sync(self._stdin.readline, MAX_LINE + 1)
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._lines()
+
+    async def _lines(self) -> AsyncIterator[str]:
+        while line := await self._read():
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                while (rest := await self._read()) and not rest.endswith(b"\n"):
+                    pass  # the rest of an over-long line, read and dropped in bounded pieces
+                checked: str | JSONRPCError | None = _error(
+                    None, INVALID_REQUEST, f"a message is at most {MAX_LINE} bytes"
+                )
+            else:
+                checked = inbound(line)
+            if isinstance(checked, str):
+                yield checked
+            elif checked is not None:
+                await self._ready.wait()
+                assert self._replies is not None
+                await self._replies.send(SessionMessage(checked))
+
+
+def inbound(line: bytes) -> str | JSONRPCError | None:
+    """One line from the client: the JSON-RPC message to hand on, the error that answers it, or
+    None for a blank line.
+
+    Not UTF-8 or not JSON is a parse error (-32700); JSON that is not a JSON-RPC message is an
+    invalid request (-32600), answered with its id when one can be read.  A lone surrogate
+    escape (``"\\ud800"``) is valid JSON the SDK's parser refuses: it is replaced by U+FFFD,
+    so the request is answered instead of dropped."""
+    if not line.strip():
+        return None
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _error(None, PARSE_ERROR, "not a JSON message (each line must be one JSON-RPC message)")
+    text = _SURROGATE.sub("\ufffd", json.dumps(message, ensure_ascii=False))
+    try:
+        jsonrpc_message_adapter.validate_json(text, by_name=False)
+    except ValidationError:
+        return _error(
+            _request_id(message), INVALID_REQUEST, "not a JSON-RPC 2.0 request, notification or response"
+        )
+    return text
+
+
+def _request_id(message: object) -> int | str | None:
+    """The id a reply may carry: the request's own, when it has a usable one."""
+    found = message.get("id") if isinstance(message, dict) else None
+    return (
+        found if isinstance(found, str) or (isinstance(found, int) and not isinstance(found, bool)) else None
+    )
+
+
+def _error(request_id: int | str | None, code: int, message: str) -> JSONRPCError:
+    return JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=message))

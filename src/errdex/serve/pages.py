@@ -24,8 +24,9 @@ from fastapi.templating import Jinja2Templates
 # Starlette's, not FastAPI's subclass: form parsing raises the former, the time budget the latter.
 from starlette.exceptions import HTTPException
 
+from errdex.deadline import Deadline
 from errdex.errors import ErrdexError
-from errdex.match.explain import Evidence, Match
+from errdex.match.explain import MAX_ERRORS, Evidence, Match
 from errdex.match.parse import MAX_PASTE_BYTES, ParsedError
 from errdex.record import Record, RepoInfo, Site
 from errdex.serve.http import MAX_BODY, request_budget, request_session, within_budget
@@ -154,13 +155,17 @@ async def record_by_slug(request: Request, owner: str, name: str, slug: str) -> 
 
 async def _explain(request: Request, text: str) -> Response:
     try:
-        explained = await within_budget(request_budget(request), _answer, request_session(request), text)
+        session = request_session(request)
+        explained, unexplained = await within_budget(
+            request_budget(request), lambda deadline: _answer(session, text, deadline)
+        )
     except ErrdexError as exc:
         return _explain_problem(request, text, 400, str(exc))
     except HTTPException as exc:
         return _explain_problem(request, text, exc.status_code, str(exc.detail))
     link = "/explain?" + urlencode({"text": text}) if len(text) <= LINK_CHARS else None
-    return _page(request, "explain.html", _explain_context(text, explained, link))
+    context = {**_explain_context(text, explained, link), "unexplained": unexplained}
+    return _page(request, "explain.html", context)
 
 
 def _explain_problem(request: Request, text: str, status: int, problem: str) -> Response:
@@ -170,23 +175,27 @@ def _explain_problem(request: Request, text: str, status: int, problem: str) -> 
 
 
 def _explain_context(text: str, explained: list[Explained], link: str | None) -> dict[str, Any]:
-    return {"text": text, "explained": explained, "link": link, "problem": None, "evidence": EVIDENCE}
+    return {
+        "text": text,
+        "explained": explained,
+        "link": link,
+        "problem": None,
+        "evidence": EVIDENCE,
+        "unexplained": 0,
+        "max_errors": MAX_ERRORS,
+    }
 
 
-def _answer(session: Session, text: str) -> list[Explained]:
-    """The answer, prose included, all written here in the worker thread (never on the event loop)."""
-    answer = session.explain(text, TOP)
+def _answer(session: Session, text: str, deadline: Deadline) -> tuple[list[Explained], int]:
+    """The errors looked up, in the order the matcher explains them, each with its records, and
+    how many more the paste held; prose included, all written here in the worker thread (never
+    on the event loop)."""
+    answer = session.explain(text, TOP, deadline)
     errors = answer.query.errors
-    # The order the matcher answers in: the error the program ended with, then the others.
-    order = list(dict.fromkeys([answer.query.primary, *(m.error for m in answer.matches)]))
-    order += [i for i in reversed(range(len(errors))) if i not in order]
-    return [
-        Explained(
-            errors[i],
-            [Found(m, m.record) for m in answer.for_error(i)],
-        )
-        for i in order
+    explained = [
+        Explained(errors[i], [Found(m, m.record) for m in answer.for_error(i)]) for i in answer.order
     ]
+    return explained, answer.unexplained
 
 
 def _repo(session: Session, key: str) -> tuple[list[RepoInfo], list[Record]]:

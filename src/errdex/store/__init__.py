@@ -7,14 +7,15 @@ swapped for a shared PostgreSQL database without touching mining, lookup or the 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol, Self
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo
-from errdex.store.sqlite import OutdatedStore, PatternRow, SqliteStore, StoreError, source_kinds
+from errdex.store.sqlite import OutdatedStore, PatternRow, SqliteStore, StoreError, source_kinds, writer_lock
 
 __all__ = [
     "OutdatedStore",
@@ -24,6 +25,7 @@ __all__ = [
     "is_server_url",
     "open_store",
     "source_kinds",
+    "writing",
 ]
 
 _SERVER_SCHEMES = ("postgresql://", "postgres://")
@@ -89,6 +91,15 @@ class Store(Protocol):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None: ...
+
+
+def writing(
+    target: str | os.PathLike[str], waiting: Callable[[str], None] | None = None
+) -> AbstractContextManager[None]:
+    """The right to write the store at ``target`` for a block, after any other errdex writer:
+    take it before mining, so that what is mined is never lost to a busy store afterwards.
+    ``waiting`` is told when another process has it and this one waits."""
+    return writer_lock(Path(os.fspath(target)), waiting)
 
 
 def open_store(

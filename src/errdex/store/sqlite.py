@@ -2,6 +2,11 @@
 
 Each record is kept whole as its ``to_errdex()`` JSON in ``records.data``; the other columns
 exist only to find records, so reading one back never depends on the column layout.
+
+SQLite lets a second writer wait only a few seconds, and a mine holds its results for minutes
+before it writes them: so a command that mines into a store first takes the store's writer
+lock (``writer_lock``, a lock file beside it), waiting its turn with a message, and only then
+mines.  A read command's writes are only caches: one that meets a writer is skipped.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -25,6 +31,14 @@ STORE_SCHEMA = 4
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: writers rely on SQLite's busy timeout alone
+    fcntl = None  # type: ignore[assignment]
+
+#: How long a best-effort write (a cache) waits for another writer before it is skipped, in ms.
+_BEST_EFFORT_WAIT_MS = 100
 
 
 class StoreError(ErrdexError):
@@ -353,10 +367,28 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
 
     @_database_errors
     def cache_put(self, key: str, data: bytes) -> None:
-        """Keep derived data beside the records; silently skipped when the store is read-only."""
+        """Keep derived data beside the records, if no other writer holds the store now; skipped
+        when the store is read-only or busy (a cache is rebuilt by whoever needs it next)."""
         if self.readonly:
             return
-        self._db.execute("INSERT OR REPLACE INTO cache (key, data) VALUES (?, ?)", (key, data))
+        with self._best_effort():
+            self._db.execute("INSERT OR REPLACE INTO cache (key, data) VALUES (?, ?)", (key, data))
+
+    @contextmanager
+    def _best_effort(self) -> Iterator[None]:
+        """A write that waits a moment for another writer, then is given up without a word."""
+        db = self._db
+        (wait,) = db.execute("PRAGMA busy_timeout").fetchone()
+        db.execute(f"PRAGMA busy_timeout = {_BEST_EFFORT_WAIT_MS}")
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if not _busy(exc):
+                raise
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {int(wait)}")
 
     @_database_errors
     def repos(self) -> list[RepoInfo]:
@@ -402,6 +434,40 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
 
 def _file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite gave up waiting for another connection's lock."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+@contextmanager
+def writer_lock(path: Path, waiting: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the store's writer lock for the block: other errdex writers of ``path`` wait.
+
+    A lock file beside the store (``errdex.db.lock``), locked with ``flock``: the lock goes with
+    the process, so a killed writer never leaves it held.  ``waiting`` hears, once, that another
+    process holds it (its pid is in the file) before this one waits its turn."""
+    if fcntl is None:
+        yield
+        return
+    lock = path.with_name(path.name + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+                waiting(f"waiting for another errdex (pid {holder}) to finish writing {path}")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _connect(path: Path, readonly: bool, create: bool) -> sqlite3.Connection:
