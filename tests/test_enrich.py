@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -86,7 +87,11 @@ def test_a_docstring_raises_section_naming_the_class_is_kept(lightning: list[Rec
     documented = [r for r in lightning if r.facts.raises_doc]
     assert documented
     for record in documented:
-        assert record.facts.raises_doc in record.documentation
+        # Quoted as prose: reST's ````code```` and ``:class:`~a.X``` as plain backticked code.
+        said = re.sub(r"(?::[\w.+-]+)+:`~[\w.]*?(\w+)`", r"`\1`", record.facts.raises_doc)
+        said = re.sub("``+", "`", re.sub(r"(?::[\w.+-]+)+:`", "`", said))
+        assert said[1:] in record.documentation  # "If ..." continues a sentence: "... if ..."
+        assert "``" not in record.documentation and ":class:" not in record.documentation
         assert "raises_doc" in record.provenance["documentation"]
 
 
@@ -106,12 +111,23 @@ def test_fields_without_facts_stay_empty(lightning: list[Record]) -> None:
     for record in bare:
         assert record.validation_code is None and record.type_guard is None
         assert all(
-            fact in {"message", "conditions", "raises_doc", "tests"}
+            fact in {"message", "conditions", "raises_doc", "tests", "site", "guards"}
             for fact in record.provenance.get("solutions", [])
         )
-    # A record with no advice, docstring, test or condition has no solutions at all.
-    silent = [r for r in bare if not advice(r.error_message)]
-    assert silent and all(r.solutions == [] for r in silent)
+    # A record with no advice, docstring, test or condition has no solutions but what its site
+    # says itself: an `assert` is an internal check, a method raising `NotImplementedError`
+    # whatever it is given is left to subclasses, an import error in an `except` names its module.
+    silent = [r for r in bare if not advice(r.error_message, r.message_pattern)]
+    assert silent
+    for record in silent:
+        said = set(record.provenance.get("solutions", []))
+        assert said <= {"site", "guards"}
+        if "site" in said:
+            kind, cls = record.sites[0].kind, record.error_class
+            assert kind == "assert" or cls in ("AssertionError", "NotImplementedError")
+        if "guards" in said:
+            assert any(g.kind == "except" for g in record.facts.guards)
+    assert any(r.solutions == [] for r in silent)
 
 
 def test_families_are_declared_with_a_criterion_and_assigned_only_on_evidence() -> None:
@@ -168,9 +184,11 @@ def test_cli_enrich_rewrites_prose_without_mining_again(
 def test_callers_are_calls_on_the_object_not_any_method_of_that_name(lightning: list[Record]) -> None:
     record = next(r for r in lightning if r.id == EXAMPLE_ID)
     callers = {(c.function, c.file_path) for c in record.facts.callers}
-    # wrappers.py calls fabric.backward(...); the precision plugins call tensor.backward(...).
-    assert ("_backward_hook", "src/lightning/fabric/wrappers.py") in callers
+    # LightningModule calls self._fabric.backward(...); the precision plugins call
+    # tensor.backward(...), and wrappers.py only quotes `fabric.backward(loss)` in a message.
+    assert ("LightningModule.manual_backward", "src/lightning/pytorch/core/module.py") in callers
     assert not any(function.endswith("Precision.backward") for function, _ in callers)
+    assert ("_backward_hook", "src/lightning/fabric/wrappers.py") not in callers
     # no_backward_sync's docstring shows `fabric.backward(loss)`: an example, not a call.
     assert not any(function == "Fabric.no_backward_sync" for function, _ in callers)
 

@@ -183,6 +183,53 @@ def test_paste_a_traceback_then_follow_the_top_match_to_the_raising_line(
     context.close()
 
 
+#: Two real errors in one paste: the second raised while handling the first.
+CHAINED = """\
+import fractions, ipaddress
+try:
+    ipaddress.IPv4Address('')
+except ValueError:
+    fractions.Fraction('one half')
+"""
+
+
+def test_the_top_answer_of_each_error_says_what_it_means_and_how_to_fix_it(
+    browser: Browser, server: str
+) -> None:
+    stderr = real_traceback(CHAINED)
+    assert "During handling of the above exception" in stderr
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + "/")
+    page.locator("textarea[name=text]").fill(stderr)
+    page.get_by_role("button", name="Explain").click()
+    page.wait_for_url("**/explain")
+    errors = page.locator("section.error")
+    expect(errors).to_have_count(2)
+    fixes = 0
+    for n in range(2):
+        matches = errors.nth(n).locator(".match")
+        top = matches.first
+        href = top.locator("a.record").get_attribute("href")
+        assert href is not None
+        record = httpx.get(server + "/api/errors/" + href.removeprefix("/errors/")).json()["record"]
+        assert record["documentation"], record["id"]
+        # The prose as a reader sees it: code spans set apart, their backticks not shown.
+        expect(top.locator(".meaning")).to_contain_text(unquoted(record["documentation"]))
+        expect(matches.locator(".meaning")).to_have_count(1)  # the top answer's, not every one's
+        if record["solutions"]:  # none is written without a fact behind it
+            expect(top.locator(".fix")).to_contain_text(unquoted(record["solutions"][0]))
+            fixes += 1
+        else:
+            expect(top.locator(".fix")).to_have_count(0)
+    assert fixes  # an empty address has one: its guard says what to pass
+    context.close()
+
+
+def unquoted(prose: str) -> str:
+    return re.sub(r"`([^`\n]+)`", r"\1", prose)
+
+
 def assert_inert(page: Page) -> None:
     """No script ran, no element came from mined text, and the markup shows as text."""
     assert page.evaluate("window.pwned") is None

@@ -107,7 +107,8 @@ def test_explain_shows_a_pasted_markup_capture_as_text(hostile: tuple[Path, Path
     text = shown(errdex("explain", db=hostile[0], stdin=traceback))
     assert "frame match, score" in text
     assert """ · captured {'version': "'[/]'"}""" in text
-    assert "InvalidVersion: Invalid version: {version}" in text
+    assert text.startswith("InvalidVersion: Invalid version: '[/]'\n")  # the capture filled in
+    assert "template  Invalid version: {version}" in text
 
 
 def test_explain_and_show_print_the_hostile_record_escaped_with_labels_styled(

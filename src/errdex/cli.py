@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -19,7 +20,10 @@ from errdex.errors import ErrdexError
 from errdex.record import Record, Site, dumps, json_schema, utc_now
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from errdex.envindex import Refreshed
+    from errdex.languages.pastes import Frame
     from errdex.match.explain import Answer
     from errdex.session import Session
 
@@ -46,6 +50,9 @@ PythonOption = Annotated[
     ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")]
+LongOption = Annotated[
+    bool, typer.Option("--long", help="Show the whole stored source window, not the lines around the raise.")
+]
 TimeBudgetOption = Annotated[
     float,
     typer.Option(min=0.01, help="Seconds a lookup may take; past them it stops, answered as failed."),
@@ -55,8 +62,20 @@ TimeBudgetOption = Annotated[
 @app.command()
 def mine(
     path: Annotated[Path, typer.Argument(help="A repository checkout, or an unpacked wheel or sdist.")],
-    repo: Annotated[str | None, typer.Option(help="OWNER/NAME, when PATH is not a git checkout.")] = None,
-    sha: Annotated[str | None, typer.Option(help="The 40-hex commit the source corresponds to.")] = None,
+    repo: Annotated[
+        str | None,
+        typer.Option(
+            help="OWNER/NAME on GitHub (default: the checkout's remote, else the repository"
+            " the package metadata links to)."
+        ),
+    ] = None,
+    sha: Annotated[
+        str | None,
+        typer.Option(
+            help="The 40-hex commit the source corresponds to (default: the checkout's HEAD;"
+            " without one, records have no commit and no permalink)."
+        ),
+    ] = None,
     path_prefix: Annotated[
         str, typer.Option(help="Prefix mapping PATH onto the repository layout, e.g. src/.")
     ] = "",
@@ -99,11 +118,20 @@ def mine(
         records = run_enrich(result.records) if enrich else result.records
         info = store.replace_repo(result.info, records)
         location = getattr(store, "path", db)
+    if info.sha is None and not quiet:
+        why = (
+            "its git HEAD names no commit errdex can read"
+            if result.origin.kind == "checkout"
+            else "not a git checkout"
+        )
+        note = f"errdex: no commit known for {path} ({why}; --sha gives one): records have no permalink"
+        err.print(_text(note), soft_wrap=True)
     if not quiet:
         dist = f" ({info.package} {info.version})" if info.package else ""
+        commit = f"@{info.sha[:10]}" if info.sha else ""
         out.print(
             _text(
-                f"{info.repo}@{(info.sha or '')[:10]}{dist}: {info.files} files, {info.records} records, "
+                f"{info.repo}{commit}{dist}: {info.files} files, {info.records} records, "
                 f"{info.sites} sites, {info.skipped} skipped -> {location}"
             )
         )
@@ -177,7 +205,8 @@ def export(
     if left_out:
         err.print(
             f"{left_out} records left out: schema v2 needs a commit and a GitHub permalink, which"
-            " installed distributions mined from site-packages may lack (--format errdex keeps them)"
+            " installed distributions mined from site-packages, and sources mined without a"
+            " commit (--sha), may lack (--format errdex keeps them)"
         )
 
 
@@ -204,6 +233,7 @@ def show(
     key: Annotated[str, typer.Argument(help="A record id, or OWNER/NAME/slug.")],
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the errdex JSON record.")] = False,
+    long: LongOption = False,
 ) -> None:
     """Show one record: message, where it is raised, why, and the source around it."""
     from errdex.session import Session
@@ -215,68 +245,250 @@ def show(
     if as_json:
         _write_json(record.to_errdex())
         return
-    _print_record(record)
+    _print_record(record, long=long)
 
 
-def _print_record(record: Record, site: Site | None = None) -> None:
-    """The record in full; "raised in" names ``site`` when a match found it at one (a record keeps
-    every line raising its message), else the record's own place."""
-    from rich.panel import Panel
+def _print_record(
+    record: Record,
+    site: Site | None = None,
+    *,
+    captures: dict[str, str] | None = None,
+    evidence: Text | None = None,
+    frames: Sequence[Frame] = (),
+    long: bool = False,
+) -> None:
+    """The record, the answer first: its message (the values ``captures`` holds filled in), the
+    ``evidence`` of a match, where it is raised (through the public function one of ``frames``
+    is in, where the facts name it), what it means, when, how to fix it; then the
+    source around the raise (``long``: the whole stored window), then the rest.
+
+    "raised in" names ``site`` when a match found it at one (a record keeps every line raising
+    its message), else the record's own place."""
     from rich.syntax import Syntax
-    from rich.table import Table
 
-    title = _text(f"{record.error_class or record.error_type}: {record.error_message}", lines=True)
-    heading = _text(f"{record.repo} · {record.slug}")
-    out.print(Panel(title, title=heading, subtitle=_text(record.id), expand=False))
-    facts = Table.grid(padding=(0, 2))
-    facts.add_column(style="bold", no_wrap=True)
-    facts.add_column(overflow="fold")
-    function, file_path, line = (
-        (site.function, site.file_path, site.line_number)
-        if site is not None
-        else (record.function, record.file_path, record.line_number)
-    )
-    facts.add_row("raised in", _text(f"{function or '(module level)'} · {file_path}:{line}"))
-    if record.qualified_class:
-        facts.add_row("class", _text(record.qualified_class))
+    shown = site or _first_site(record)
+    message = f"{record.error_class or record.error_type}: {_filled(record, captures or {})}"
+    out.print(_text(message, "bold", lines=True))
+    if evidence is not None:
+        out.print(evidence)
+    facts = _grid()
+    where = f"{shown.function or '(module level)'} · {shown.file_path}:{shown.line_number}"
+    public = _public_call(record, shown, frames)
+    facts.add_row("raised in", _text(f"{public} → {where}" if public else where))
+    # The prose is written for the record's first site: another site's own tests said here.
+    first = (shown.file_path, shown.line_number) == (record.file_path, record.line_number)
+    for n, condition in enumerate(() if first else shown.conditions):
+        facts.add_row("and" if n else "if", _text(condition, lines=True))
     if record.package:
-        facts.add_row("package", _text(f"{record.package} {record.version or ''}"))
-    facts.add_row("pattern", _text(record.message_pattern))
-    facts.add_row("permalink", _text(record.github_url or ""))
-    for condition in record.conditions:
-        facts.add_row("when", _text(condition))
-    if len(record.sites) > 1:
-        facts.add_row("also at", ", ".join(str(s.line_number) for s in record.sites[1:]))
+        facts.add_row("package", _text(f"{record.package} {record.version or ''}".rstrip()))
+    if record.github_url:
+        facts.add_row("permalink", _text(_site_link(record.github_url, record, shown)))
     out.print(facts)
-    # Colours only where they show: preparing the Python lexer costs more than the whole lookup.
-    lexer = record.language if out.is_terminal else "text"
-    out.print(
-        Syntax(
-            visible(record.source_code, lines=True),
-            lexer,
-            line_numbers=True,
-            start_line=record.source_code_start,
-            highlight_lines={record.line_number},
-        )
-    )
     for label, text in (
         ("What it means", record.documentation),
         ("When it happens", record.trigger_scenarios),
-        ("Where it comes from", record.common_situations),
     ):
         if text:
             out.print(Text.assemble((label, "bold"), "  ", _text(text, lines=True)))
     if record.solutions:
         out.print("[bold]How to fix it[/bold]")
-    for solution in record.solutions:
-        out.print(Text.assemble("  - ", _text(solution, lines=True)))
+        out.print(_bullets(record.solutions))
+    # Colours only where they show: preparing the Python lexer costs more than the whole lookup.
+    lexer = record.language if out.is_terminal else "text"
+    _print_source(record, shown, lexer, long=long)
+    if record.common_situations:
+        out.print(
+            Text.assemble(("Where it comes from", "bold"), "  ", _text(record.common_situations, lines=True))
+        )
+    rest = _grid()
+    if record.qualified_class:
+        rest.add_row("class", _text(record.qualified_class))
+    if captures:
+        rest.add_row("template", _text(record.error_message, lines=True))
+    rest.add_row("pattern", _text(record.message_pattern))
+    for condition in record.conditions if first else ():
+        rest.add_row("condition", _text(condition, lines=True))
+    others = [s for s in record.sites if (s.file_path, s.line_number) != (shown.file_path, shown.line_number)]
+    if others:
+        places = (
+            str(s.line_number) if s.file_path == shown.file_path else f"{s.file_path}:{s.line_number}"
+            for s in others
+        )
+        rest.add_row("also at", _text(", ".join(places)))
+    rest.add_row("record", _text(f"{record.repo} · {record.slug} · {record.id}"))
+    out.print(rest)
     for label, code in (("Example fix", record.example_fix), ("Check first", record.validation_code)):
         if code:
             out.print(f"[bold]{label}[/bold]")
-            out.print(Syntax(visible(code, lines=True), lexer))
+            out.print(Syntax(visible(code, lines=True), lexer, word_wrap=True))
     if record.enrichment != "none":
         backed = ", ".join(sorted({fact for facts in record.provenance.values() for fact in facts}))
         out.print(_text(f"written by {record.enrichment} rules from: {backed}", "dim"))
+
+
+#: Source lines shown around a raise unless ``--long`` asks for the whole stored window.
+SHORT_SOURCE = 12
+#: Of those, the lines above the raise (its guards are there), the rest below it.
+_ABOVE = 6
+_DEF = re.compile(r"(?:async\s+)?def\s")
+
+
+def _print_source(record: Record, site: Site, lexer: str, *, long: bool) -> None:
+    """The source around ``site``'s line (the record's own when the site's lies outside the
+    stored window), that line highlighted: the enclosing function's lines nearest it, at most
+    ``SHORT_SOURCE``, or with ``long`` the whole window."""
+    from rich.syntax import Syntax
+
+    lines = record.source_code.split("\n")
+    start, end = record.source_code_start, record.source_code_start + len(lines) - 1
+    inside = site.file_path == record.file_path and start <= site.line_number <= end
+    line = site.line_number if inside else record.line_number
+    first, last = (start, end) if long else _around(lines, start, line, SHORT_SOURCE)
+    where = f"{record.file_path}, lines {first}-{last}"
+    if not inside:  # a site the window was not cut for: say whose lines these are
+        where += (
+            f", around line {line} (where it is first raised; line {site.line_number} is past the window)"
+        )
+    more = "" if (first, last) == (start, end) else f"; --long shows lines {start}-{end}"
+    out.print(Text.assemble(("Source", "bold"), "  ", _text(f"{where}{more}", "dim")))
+    out.print(
+        Syntax(
+            visible("\n".join(lines[first - start : last - start + 1]), lines=True),
+            lexer,
+            line_numbers=True,
+            start_line=first,
+            highlight_lines={line},
+            word_wrap=True,
+        )
+    )
+
+
+def _around(lines: list[str], start: int, line: int, limit: int) -> tuple[int, int]:
+    """The first and last line numbers of at most ``limit`` lines of ``lines`` (numbered from
+    ``start``) around ``line``, none blank at either edge, kept inside the block that encloses
+    it, as indentation tells: the function whose ``def`` is the nearest line above indented
+    less than every line between, else the least indented lines of the window above it."""
+    at = line - start
+    low, high = 0, len(lines) - 1
+    floor, ends = _indent(lines[at]), 0  # ``ends``: 1 when a line as deep as ``floor`` ends it
+    for i in range(at - 1, -1, -1):
+        text = lines[i].strip()
+        if not text or text.startswith("#") or _indent(lines[i]) >= floor:
+            continue
+        floor = _indent(lines[i])
+        if _DEF.match(text):
+            low, ends = i, 1
+            while low > 0 and lines[low - 1].strip().startswith("@") and _indent(lines[low - 1]) == floor:
+                low -= 1
+            break
+    for j in range(at + 1, len(lines)):
+        text = lines[j].strip()
+        if text and not text.startswith("#") and _indent(lines[j]) < floor + ends:
+            high = j - 1
+            break
+    while high > at and not lines[high].strip():
+        high -= 1
+    first = max(low, at - _ABOVE)
+    last = min(high, first + limit - 1)
+    first = max(low, last - limit + 1)
+    while first < at and not lines[first].strip():
+        first += 1
+    while last > at and not lines[last].strip():
+        last -= 1
+    return start + first, start + last
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _first_site(record: Record) -> Site:
+    from errdex.match.explain import record_site
+
+    return record_site(record)
+
+
+def _filled(record: Record, captures: dict[str, str]) -> str:
+    """The record's message with the values a match captured in place of its placeholders; a
+    placeholder nothing captured keeps the template's text (``{version}``, ``%s``)."""
+    from errdex.patterns import MessageMatcher, split_pattern
+
+    if not captures or not record.placeholders:
+        return record.error_message
+    literals = split_pattern(record.message_pattern)
+    # The template's own text for each placeholder: its message read against its pattern.
+    written = MessageMatcher(record.message_pattern).match(record.error_message)
+    if written is None or not len(written) == len(record.placeholders) == len(literals) - 1:
+        return record.error_message
+    parts = [literals[0]]
+    for name, as_written, literal in zip(record.placeholders, written, literals[1:], strict=True):
+        parts += [captures.get(name, as_written), literal]
+    return "".join(parts)
+
+
+def _public_call(record: Record, site: Site, frames: Sequence[Frame] = ()) -> str | None:
+    """The public function a user's code reaches the raise through, with the functions between
+    (``pkg.Api.run → _check``), where the record's facts name one other than the raising
+    function as the user calls it: the one a traceback frame shows, else the first, with how
+    many others there are.  None for a site in another function than the record's first, which
+    the facts do not describe."""
+    # Read defensively: facts written before entry points were kept have none.
+    entries = list(getattr(record.facts, "entry_points", None) or ())
+    if not entries or site.function is None or site.function != record.function:
+        return None
+    chosen = next((e for frame in frames for e in entries if _called_at(e, frame)), None)
+    entry = chosen or entries[0]
+    name = getattr(entry, "name", None) or entry.function
+    if entry.function == site.function:  # public itself: said only where its name tells more
+        if name.rpartition(".")[2] == site.function.rpartition(".")[2]:
+            return None
+        return str(name)
+    chain = " → ".join([name, *getattr(entry, "via", ())])
+    others = len({(e.function, e.file_path) for e in entries}) - 1
+    if chosen is None and others:
+        chain += f" (or {others} other public function{'s' if others > 1 else ''})"
+    return chain
+
+
+def _called_at(entry: object, frame: Frame) -> bool:
+    """Whether a traceback frame is in ``entry``: the same function name, in a file of that name."""
+    function, path = getattr(entry, "function", ""), getattr(entry, "file_path", "")
+    where = (frame.relative or frame.path).replace("\\", "/")
+    return (
+        frame.function == function.rpartition(".")[2] and where.rpartition("/")[2] == path.rpartition("/")[2]
+    )
+
+
+def _site_link(url: str, record: Record, site: Site) -> str:
+    """The permalink, pointed at ``site``'s line where that is not the record's own (same file,
+    same commit: only the line anchor differs)."""
+    base, hash_, _ = url.partition("#L")
+    if not hash_ or site.file_path != record.file_path or site.line_number == record.line_number:
+        return url
+    return f"{base}#L{site.line_number}"
+
+
+def _grid() -> Table:
+    """Labelled facts: a short label, then a value that wraps (a word longer than the line
+    folds) and is never cut."""
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    return grid
+
+
+def _bullets(items: list[str]) -> Table:
+    """Prose items as a list, each wrapped under its own first word."""
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for item in items:
+        grid.add_row("  -", _text(item, lines=True))
+    return grid
 
 
 def _text(value: str, style: str = "", *, lines: bool = False) -> Text:
@@ -306,6 +518,7 @@ def explain(
         bool, typer.Option(help='Read JSON Lines {"text": ...} from stdin, write one JSON answer per line.')
     ] = False,
     python: PythonOption = None,
+    long: LongOption = False,
 ) -> None:
     """Explain a pasted error: which library raised it, where, why, and what the record knows.
 
@@ -338,7 +551,7 @@ def explain(
     if as_json:
         _write_json(answer.to_json())
         return
-    _print_answer(answer)
+    _print_answer(answer, long=long)
 
 
 def _say_unexplained(count: int) -> None:
@@ -377,7 +590,9 @@ def _explain_batch(session: Session, top: int) -> None:
         _write_json(result)
 
 
-def _print_answer(answer: Answer) -> None:
+def _print_answer(answer: Answer, *, long: bool = False) -> None:
+    from rich.table import Table
+
     errors = answer.query.errors
     if not answer.matches:
         shown = errors[-1] if errors else None
@@ -385,25 +600,47 @@ def _print_answer(answer: Answer) -> None:
         out.print(_text(f"No record explains {what}"))
         return
     best, *others = answer.matches
-    out.print(
-        Text.assemble(
-            (best.evidence, "bold"),
-            f" match, score {best.score:.2f}",
-            _text(f" · captured {best.captures}" if best.captures else ""),
-        )
+    evidence = Text.assemble(
+        (best.evidence, "bold"),
+        f" match, score {best.score:.2f}",
+        _text(f" · captured {best.captures}" if best.captures else ""),
     )
-    _print_record(best.record, best.site)
+    frames = errors[best.error].frames if best.error < len(errors) else ()
+    _print_record(best.record, best.site, captures=best.captures, evidence=evidence, frames=frames, long=long)
     if others:
         out.print("[bold]Other candidates[/bold]")
+        candidates = Table.grid(padding=(0, 1))
+        candidates.add_column(no_wrap=True)  # "  0.44" and the evidence: short, never cut
+        candidates.add_column(no_wrap=True)
+        candidates.add_column(overflow="fold")
         for match in others:
             record, site = match.stored, match.site  # one line of facts: no prose needed
             where = f"{record.repo} {site.file_path}:{site.line_number}, {record.id}"
-            out.print(
+            message = _words(record.error_message, CANDIDATE_CHARS)
+            candidates.add_row(
+                Text(f"  {match.score:.2f}"),
+                Text(match.evidence),
                 _text(
-                    f"  {match.score:.2f} {match.evidence:<13} {record.error_class or ''}:"
-                    f" {record.error_message[:80]}  ({where})"
-                )
+                    f"{record.error_class}: {message}  ({where})"
+                    if record.error_class
+                    else f"{message}  ({where})"
+                ),
             )
+        out.print(candidates)
+
+
+#: A candidate's message is shown up to about this many characters, cut between words.
+CANDIDATE_CHARS = 160
+
+
+def _words(text: str, limit: int) -> str:
+    """``text`` on one line (a template may span several), and past ``limit`` characters cut at
+    the last space before it, marked with an ellipsis."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit].rstrip() + " …"
 
 
 @app.command()
@@ -420,9 +657,13 @@ def index(
     Nothing is imported: distributions are read from their *.dist-info on disk.  Run again, it
     mines only what was installed, upgraded or removed since."""
     from errdex.defaults import choose_interpreter, default_target
+    from errdex.envindex import cache_patterns
 
     target, interpreter = default_target(db, python)
     done = _refresh(target, interpreter or choose_interpreter(python), jobs=jobs, force=force, quiet=quiet)
+    # A refresh leaves the pattern index built; an index that was fresh may still lack it (its
+    # records changed by a mine since, or written by another errdex): built here, not by a lookup.
+    cache_patterns(target, _waiting(quiet))
     if quiet:
         return
     mined = sum(info.records for info in done.mined)
@@ -464,7 +705,8 @@ def _progress(quiet: bool) -> Iterator[tuple[Callable[[int, int], None], Callabl
         TimeElapsedColumn(),
         console=err,
         transient=True,
-        disable=quiet,
+        # Off where no terminal shows it: a log would get only the blank line it leaves.
+        disable=quiet or not err.is_terminal,
     ) as bar:
         task = bar.add_task("mine", total=None)
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from errdex.mine.pipeline import MineResult, Progress
     from errdex.record import RepoInfo
 
-__all__ = ["Refreshed", "current", "ensure_fresh", "refresh"]
+__all__ = ["Refreshed", "cache_patterns", "current", "ensure_fresh", "refresh"]
 
 _ENVIRONMENT = "environment"
 _SNAPSHOT = "environment-snapshot"
@@ -163,7 +163,9 @@ def ensure_fresh(
     """Build the environment's index, or refresh it when anything was installed or removed.
 
     One process at a time: another that is refreshing the same index is waited for (``phase``
-    says so), and what it did is not done again."""
+    says so), and what it did is not done again.  A refresh ends by building the store's
+    pattern index into its cache (when the records changed, or it is missing), so that the
+    first lookup after it only loads the index, as every later one does."""
     if not force and (done := current(target, python)) is not None:
         return done
     with writing(target, phase):
@@ -178,7 +180,29 @@ def ensure_fresh(
             env = _known(store, python) or probe(python)
             if phase:
                 phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
-            return refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
+            done = refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
+            _cache_index(store)
+            return done
+
+
+def cache_patterns(target: str, phase: Phase | None = None) -> bool:
+    """Build the pattern index of the store at ``target`` into its cache when it is missing
+    there (an index another errdex wrote, or records a mine or an import changed since);
+    whether it was built.  Checked without the writer lock, built with it."""
+    from errdex.match.index import index_key
+
+    with open_store(target, create=False) as store:
+        if store.cache_get(index_key(store)) is not None:
+            return False
+    with writing(target, phase), open_store(target, create=False) as store:
+        return _cache_index(store)
+
+
+def _cache_index(store: Store) -> bool:
+    # Imported here: a freshness check (``current``) stays as light as a directory listing.
+    from errdex.match.index import cache_index
+
+    return cache_index(store)
 
 
 def _discard_outdated(outdated: OutdatedStore, phase: Phase | None) -> None:

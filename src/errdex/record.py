@@ -33,11 +33,12 @@ Severity = Literal["critical", "error", "warning", "info"]
 HandlingStrategy = Literal["try-catch", "type-guard", "validation", "retry", "fallback"]
 SiteKind = Literal["raise", "assert", "warn", "log", "exit", "http", "helper"]
 GuardKind = Literal[
-    "if", "elif", "else", "while", "assert", "early-exit", "loop", "except", "match-case", "with"
+    "if", "elif", "else", "while", "assert", "early-exit", "loop", "except", "match-case", "with",
+    "loop-else", "try-else",
 ]  # fmt: skip
 #: The guards whose test must hold for the site to run (``conditions`` lists them as text); the
-#: other kinds say which block the site stands in (a loop, a handler, a ``with``, a ``case``)
-#: or what returned before it (an early exit).
+#: other kinds say which block the site stands in (a loop, a handler, a ``with``, a ``case``,
+#: the ``else`` of a loop or of a ``try``) or what returned before it (an early exit).
 CONDITION_KINDS: frozenset[str] = frozenset({"if", "elif", "else", "while", "assert"})
 ParameterKind = Literal["positional", "keyword", "var-positional", "var-keyword"]
 
@@ -95,6 +96,22 @@ class Caller(_Model):
     line_number: int = Field(ge=1)
 
 
+class EntryPoint(_Model):
+    """A public function on the way from a user's code to the raise: the raising function
+    itself when it is public, else the nearest public callers up the call chain."""
+
+    #: Its qualified name in its module (``Fabric.setup``, ``Fabric.__init__``).
+    function: str
+    file_path: str
+    #: Where it calls down the chain (the raise itself, for the raising function).
+    line_number: int = Field(ge=1)
+    #: How a user's code names it: the shortest public import path (``lightning.Fabric.setup``,
+    #: ``lightning.Fabric`` for the constructor); None where the file is no known module.
+    name: str | None = None
+    #: The functions it reaches the raise through, in call order, the raising one left out.
+    via: list[str] = []
+
+
 class TriggerTest(_Model):
     """A test in the mined tree that expects this error: ``pytest.raises`` or ``assertRaises``."""
 
@@ -133,12 +150,17 @@ class Guard:
     """One guard on the path to a site, read from the syntax tree, outermost first.
 
     ``text`` is the test as written (``model is None``; for ``except`` the classes caught, for
-    a loop ``target in iterable``, for a ``case`` its pattern, for ``with`` its items).  Where
-    the test has the shape, it is also read as ``subject operator operand``: a comparison
-    (``is``, ``is not``, ``==``, ``<``, ``in`` ...); a call, whose operator is the name called
-    (``isinstance()``, ``hasattr()``) and whose subject and operand are its first two arguments;
-    ``truth`` (the subject is the test itself); ``in`` for a loop.  A leading ``not`` is folded
-    into ``negated``.
+    a loop and the ``else`` of a ``for`` ``target in iterable``, for the ``else`` of a ``while``
+    its test, for a ``case`` its pattern, for ``with`` its items; empty for a bare ``except``
+    and the ``else`` of a ``try``).  Where the test has the shape, it is also read as
+    ``subject operator operand``: a comparison (``is``, ``is not``, ``==``, ``<``, ``in`` ...);
+    a call, whose operator is the name called (``isinstance()``, ``hasattr()``) and whose
+    subject and operand are its first two arguments; ``truth`` (the subject is the test
+    itself); ``in`` for a loop (and the ``else`` of a ``for``: the loop ran out without a
+    ``break``); ``matches`` for a ``case`` (subject the value matched, operand the pattern), or
+    ``otherwise`` for a ``case`` that matches anything (``case _``: reached when no earlier case
+    matched).  For ``except``, ``subject`` is the name the handler binds (``as exc``).  A
+    leading ``not`` is folded into ``negated``.
     """
 
     __pydantic_config__ = _FACT
@@ -155,8 +177,19 @@ class Guard:
     #: The names the test reads, in alphabetical order: whether a caller, who has none of the
     #: function's locals, can write the same check.
     names: tuple[str, ...] = ()
-    #: The condition under which the site is reached, as code (``not isinstance(x, str)``).
+    #: The condition under which the site is reached, as code (``not isinstance(x, str)``), its
+    #: negation folded where that is exact (``x is not None`` for ``not (x is None)``).
     code: str | None = None
+    #: For ``except``: the classes the handler catches, each as written (``ValueError``,
+    #: ``click.BadParameter``); empty for a bare ``except`` or where what is caught is not
+    #: named as a class (``except _ERRORS``, a tuple kept in a name).
+    caught: tuple[str, ...] = ()
+    #: For ``except`` and the ``else`` of a ``try``: the code the ``try`` guards, where its body
+    #: is one statement (leaving out ``pass`` and names bound to constants): the expression
+    #: of an expression statement, a ``return`` or an assignment to plain names
+    #: (``self._number_class(value)``), else the statement (``import numpy``, ``d[k] = v``).
+    #: None when the body runs several statements or a compound one: any of them may raise.
+    guarded: str | None = None
 
     @property
     def false_branch(self) -> bool:
@@ -190,6 +223,19 @@ class Facts(_Model):
     raises_doc: str | None = None
     callers: list[Caller] = []
     tests: list[TriggerTest] = []
+    #: The nearest public functions a user's code reaches the raise from, nearest first.
+    entry_points: list[EntryPoint] = []
+    #: The exception class's own docstring, first paragraph, when the mined tree defines it.
+    class_doc: str | None = None
+    #: What the docstring says of the parameters the guards read, by parameter name.
+    parameter_docs: dict[str, str] = {}
+    #: How the function is defined: ``async``, and its decorators as written (``property``,
+    #: ``name.setter``, ``staticmethod``): how a caller's code calls it.
+    is_async: bool = False
+    decorators: list[str] = []
+    #: The names the function's body binds before the raise (a parameter, or ``self.x``): a
+    #: guard reading one tests the function's own value, not the one its caller passed.
+    rebound: list[str] = []
 
 
 class Record(_Model):

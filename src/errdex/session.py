@@ -235,7 +235,7 @@ def _family(record: Record) -> str | None:
     """A record's family: stored, or classified now (far cheaper than enriching it whole)."""
     if record.enrichment != "none":
         return record.background_tag
-    from errdex.enrich.taxonomy import classify
+    from errdex.enrich.taxonomy import classify_record
 
-    found = classify(record.error_message, record.error_class, record.conditions)
+    found = classify_record(record)
     return found.tag if found else None

@@ -61,7 +61,7 @@ def repeated_prose(records: Iterable[Record]) -> dict[str, set[tuple[str, str | 
     """
     owners: dict[str, set[tuple[str, str | None]]] = defaultdict(set)
     for record in records:
-        quoted = {a.text.rstrip(".") for a in advice(record.error_message)}
+        quoted = {a.text.rstrip(".") for a in advice(record.error_message, record.message_pattern)}
         texts = [record.documentation, record.trigger_scenarios, record.common_situations]
         texts += [s for s in record.solutions if s.rstrip(".") not in quoted]
         texts += record.prevention_tips

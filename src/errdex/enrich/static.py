@@ -17,14 +17,13 @@ from pydantic.alias_generators import to_camel
 
 from errdex import languages
 from errdex.enrich.advice import Advice, advice
-from errdex.enrich.conditions import Condition, read_guard
-from errdex.enrich.taxonomy import classify
+from errdex.enrich.conditions import Condition, circumstances, read_guard
+from errdex.enrich.taxonomy import classify_record, transient
 from errdex.languages import CodeWriter
-from errdex.record import CONDITION_KINDS, HandlingStrategy, Parameter, Record
+from errdex.record import CONDITION_KINDS, EntryPoint, Guard, HandlingStrategy, Parameter, Record
 
 #: A call quoted in a message: `fabric.setup()`.
 _CALL_CODE = re.compile(r"`([\w.]+\([^`]*\))`")
-_NETWORK_CLASS = re.compile(r"Timeout|Connect|Network|Temporar|Unavailable|RateLimit|TooManyRequests")
 
 
 @dataclass(slots=True)
@@ -43,7 +42,8 @@ def enrich_record(record: Record) -> Record:
     """The record with its prose and code written from its facts (``enrichment="static"``)."""
     ctx = _Context.of(record)
     out = _Fields()
-    out.set("documentation", _documentation(ctx), ctx.used("site", "conditions", "docstring", "raises_doc"))
+    documentation, documentation_facts = _documentation(ctx)
+    out.set("documentation", documentation, documentation_facts)
     triggers, trigger_facts = _triggers(ctx)
     out.set("trigger_scenarios", triggers, trigger_facts)
     situations, situation_facts = _situations(ctx)
@@ -59,7 +59,7 @@ def enrich_record(record: Record) -> Record:
     strategy, strategy_facts = _strategy(ctx)
     out.set("handling_strategy", strategy, strategy_facts)
     out.set("prevention_tips", _prevention(ctx), ctx.used("conditions", "raises_doc", "tests"))
-    family = classify(record.error_message, record.error_class, record.conditions)
+    family = classify_record(record)
     tags = record.tags[:1]  # the package, a fact of the path
     if family is not None:
         out.set("background_tag", family.tag, [f"taxonomy:{e}" for e in family.evidence])
@@ -114,7 +114,14 @@ class _Context:
             if guard.kind in CONDITION_KINDS
         ]
         return cls(
-            record, function, call_name, receiver, conditions, advice(record.error_message), params, language
+            record,
+            function,
+            call_name,
+            receiver,
+            conditions,
+            advice(record.error_message, record.message_pattern),
+            params,
+            language,
         )
 
     @property
@@ -134,6 +141,9 @@ class _Context:
             "signature": bool(r.facts.signature),
             "tests": bool(r.facts.tests),
             "callers": bool(r.facts.callers),
+            "entry_points": bool(r.facts.entry_points),
+            "class_doc": bool(r.facts.class_doc),
+            "parameter_docs": bool(r.facts.parameter_docs),
         }
         return [f for f in facts if have.get(f)]
 
@@ -143,8 +153,16 @@ def _code(text: str) -> str:
 
 
 def _named(ctx: _Context) -> str:
-    """The function and its file: classes are copied between modules, and prose must say which."""
-    return f"`{ctx.function}` ({ctx.record.file_path})"
+    """The function and its file: classes are copied between modules, and prose must say which.
+    A function a user's code does not call itself is named with the public call it is reached
+    from (``facts.entry_points``)."""
+    r = ctx.record
+    entry = _public_entries(ctx)[:1]
+    if not entry:
+        return f"`{ctx.function}` ({r.file_path})"
+    e = entry[0]
+    how = "as" if e.function == ctx.function else "reached from"
+    return f"`{ctx.function}` ({r.file_path}, {how} `{e.name or e.function}`)"
 
 
 def _where(ctx: _Context) -> str:
@@ -156,19 +174,37 @@ def _where(ctx: _Context) -> str:
 def _what(record: Record) -> str:
     kind = record.sites[0].kind if record.sites else "raise"
     cls = f"`{record.error_class}`" if record.error_class else "an error"
+    article = "an" if record.severity[:1] in "aeiou" else "a"
     return {
         "warn": f"the warning {cls}",
-        "log": f"a {record.severity}-level log message",
+        "log": f"{article} {record.severity}-level log message",
         "exit": "an exit with this message",
         "http": f"an HTTP {record.http_status or 'error'} response",
         "assert": f"a failed `assert` ({cls})",
     }.get(kind, cls)
 
 
+def _public_entries(ctx: _Context) -> list[EntryPoint]:
+    """The public calls a user's code reaches the raise from, where the raising function is not
+    itself one: its callers' (or, for a method of a private class, its public subclasses')."""
+    entries = ctx.record.facts.entry_points
+    if not ctx.function or not entries:
+        return []
+    own = ctx.language.named_as(ctx.function) if ctx.language else ctx.function
+    first = entries[0]
+    shown = first.name or first.function
+    if first.function == ctx.function and (shown == own or shown.endswith(f".{own}")):
+        return []  # the raising function is public: it is the call
+    return entries
+
+
 def _when(ctx: _Context) -> str:
-    if not ctx.conditions:
-        return "whenever that line is reached (no `if` guards it)"
-    return "when " + _join([c.words for c in ctx.conditions])
+    """Every guard on the site's path, in words (``conditions.circumstances``): "when" what holds
+    there, then the loops and blocks it stands in; "whenever" only where errdex found none."""
+    held, around = circumstances(ctx.record.facts.guards, {p.name: p for p in ctx.params})
+    if not held and not around:
+        return "whenever that line is reached (errdex finds no guard on its path)"
+    return ", ".join([*(["when " + _join(held)] if held else []), *around])
 
 
 def _join(parts: list[str]) -> str:
@@ -177,28 +213,88 @@ def _join(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _documentation(ctx: _Context) -> str:
+def _documentation(ctx: _Context) -> tuple[str, list[str]]:
+    """What the error means for the caller: the public call that reaches it, where it is raised
+    and when, then what the code's documentation says of it, each docstring sentence once."""
     r = ctx.record
     what = _what(r)
-    text = f"{what[:1].upper()}{what[1:]} raised by {_where(ctx)} {_when(ctx)}."
-    if r.facts.raises_doc:
-        text += (
-            f" The function's docstring says it raises `{r.error_class}` {_lower_first(r.facts.raises_doc)}"
-        )
-        text += "" if text.endswith(".") else "."
-    if r.facts.docstring and ctx.function:
-        text += f" `{ctx.function}`: {r.facts.docstring}"
+    facts = ["site", *ctx.used("conditions")]
+    entries = _public_entries(ctx)
+    if entries:
+        verb = {"warn": "issues", "log": "logs"}.get(r.sites[0].kind if r.sites else "raise", "raises")
+        named = [_entry(ctx, e) for e in entries]
+        calls = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
+        text = f"When you call {calls}, {what} can come from {_where(ctx)}, which {verb} it {_when(ctx)}."
+        facts.append("entry_points")
+    else:
+        text = f"{what[:1].upper()}{what[1:]} raised by {_where(ctx)} {_when(ctx)}."
+    quoted = _Quoted(ctx)
+    if r.error_class and (said := quoted(r.facts.class_doc)):
+        text += f" The docstring of `{r.error_class.rpartition('.')[2]}` says: {said}"
+        facts.append("class_doc")
+    if r.facts.raises_doc and (said := quoted(r.facts.raises_doc)):
+        text += f" The function's docstring says it raises `{r.error_class}` {_lower_first(said)}"
+        facts.append("raises_doc")
+    if ctx.function and (said := quoted(r.facts.docstring)):
+        text += f" The docstring of `{ctx.function}` says: {said}"
+        facts.append("docstring")
+    # What it says of the parameters the guards read is quoted once, in ``solutions``.
     others = r.sites[1:]
     if others:
         shown = ", ".join(f"{s.file_path}:{s.line_number}" for s in others[:5])
         text += f" The same message is also raised at {shown}{' and more' if len(others) > 5 else ''}."
-    return text
+    return text, facts
+
+
+def _entry(ctx: _Context, entry: EntryPoint) -> str:
+    """A public call as prose: its name, and where it calls down the chain (``via``)."""
+    name = f"`{entry.name or entry.function}`"
+    if entry.function == ctx.function:
+        return name  # the raising function itself, inherited by a public class
+    through = f", through {_join([_code(v) for v in entry.via])}" if entry.via else ""
+    return f"{name} ({entry.file_path}:{entry.line_number}{through})"
+
+
+class _Quoted:
+    """Docstring text as prose quotes it: markup reduced to plain code (the record's language
+    reads its markup), a closing full stop, and nothing already quoted for this record."""
+
+    def __init__(self, ctx: _Context) -> None:
+        self.language = ctx.language
+        #: The words quoted so far, each sentence on its own, and all of them in a row.
+        self.said: set[str] = set()
+        self.words = ""
+
+    def __call__(self, text: str | None) -> str:
+        if not text:
+            return ""
+        plain = (self.language.plain(text) if self.language else text).strip()
+        sentences = {_words(s) for s in _SENTENCE_END.split(plain)} - {""}
+        if not sentences or sentences <= self.said or f" {_words(plain)} " in self.words:
+            return ""
+        self.said |= sentences
+        self.words += f" {_words(plain)} "
+        return plain if plain.endswith((".", "?", "!", ":")) else plain + "."
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+_WORD = re.compile(r"\w+")
+
+
+#: Where one sentence of documentation ends and the next begins.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])")
 
 
 def _lower_first(text: str) -> str:
+    """A docstring's "If ..." or "When ..." as the rest of a sentence; anything else after "when"."""
     text = text.strip()
-    if text[:2].lower() in ("if", "wh") or text[:1].islower():
+    if text[:1].islower():
         return text
+    if text[:2].lower() in ("if", "wh"):
+        return text[:1].lower() + text[1:]
     return "when " + text[:1].lower() + text[1:]
 
 
@@ -214,7 +310,7 @@ def _triggers(ctx: _Context) -> tuple[str, list[str]]:
             f"The test `{test.name}` ({test.file_path}:{test.line_number}) triggers it with `{test.call}`."
         )
         facts.append("tests")
-    elif ctx.call_name and ctx.params:
+    elif ctx.call_name and ctx.params and not _public_entries(ctx):  # else `_named` names the public call
         parts.append(f"A call that can reach it: `{_call(ctx, omit=_missing(ctx))}`.")
         facts.append("signature")
     return " ".join(parts), facts
@@ -244,27 +340,60 @@ def _situations(ctx: _Context) -> tuple[str, list[str]]:
     if r.facts.callers:
         shown = [f"`{c.function}` ({c.file_path}:{c.line_number})" for c in r.facts.callers]
         return f"Code that reaches {_named(ctx)} through {_join(shown)}.", ["callers"]
-    if r.facts.docstring and ctx.function:
-        return f"Uses of {_named(ctx)}, which the library describes as: {r.facts.docstring}", ["docstring"]
+    # The docstring is quoted once, in ``documentation``.
     return "", []
 
 
 def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
+    """What to do, in order: the message's own advice; what the guards say a caller can change
+    (for a function a caller calls); an internal check said to be one; a method left to
+    subclasses; an optional module to install; the call a test makes to raise it."""
     r = ctx.record
     out: list[str] = []
     facts: list[str] = []
     for item in ctx.advice:
         out.append(item.text if item.text.endswith((".", "?", "!")) else item.text + ".")
         facts.append("message")
-    if r.facts.raises_doc and ctx.function:
+    target = _target(ctx)
+    fixes = _fixes(ctx, target) if target is not None else []
+    if fixes:
+        out.append(f"Before calling {_named(ctx)}, {', or '.join(fixes)}.")
+        facts.append("conditions")
+    documented = _documented(ctx, target) if target is not None else []
+    if documented:
+        out += documented
+        facts.append("parameter_docs")
+    if r.facts.raises_doc and ctx.function:  # the docstring's words are quoted in ``documentation``
         out.append(
-            f"Avoid what the docstring of {_named(ctx)} names for `{r.error_class}`: {r.facts.raises_doc}"
+            f"Avoid the case the docstring of {_named(ctx)} gives for `{r.error_class}`:"
+            " see its `Raises` section."
         )
         facts.append("raises_doc")
-    fixes = [c.fix for c in ctx.conditions if c.fix]
-    if fixes and ctx.function:
-        out.append(f"Before calling {_named(ctx)}, {_join(fixes)}.")
-        facts.append("conditions")
+    if _internal(ctx, target):
+        package = r.package or r.repo
+        home = "" if r.repo.startswith(("pypi/", "local/")) else f" (github.com/{r.repo})"
+        out.append(
+            f"This is an internal check of {_where(ctx)}: its failing is likely a bug in `{package}` or an"
+            f" unsupported use; report it to the issue tracker of `{package}`{home} with the traceback."
+        )
+        facts.append("conditions" if r.conditions else "site")
+    abstract = _left_to_subclasses(ctx)
+    if abstract is not None:
+        owner, name = abstract
+        out.append(
+            f"`{owner}.{name}` ({r.file_path}) is left to subclasses: call `{name}` on a subclass of"
+            f" `{owner}` that implements it, or implement it in your own subclass."
+        )
+        facts.append("site")
+    module = _optional_module(ctx)
+    said = any(a.kind == "install" or a.text.lower().startswith(("install ", "run `pip")) for a in ctx.advice)
+    if module is not None and not said:
+        where = _where(ctx)
+        out.append(
+            f"{where[:1].upper()}{where[1:]} needs the optional module `{module}`, which could not be"
+            f" imported: install the distribution that provides `{module}`."
+        )
+        facts.append("guards")
     test = next((t for t in r.facts.tests if t.call), None)
     if test is not None and ctx.function:
         out.append(
@@ -274,83 +403,529 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(out)), facts
 
 
-def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
-    """Before and after for the common shapes: a missing argument, a wrong state the message says
-    how to leave, an invalid choice, a wrong type."""
-    if not ctx.call_name or not ctx.params:
-        return None, []
-    comment = ctx.code.comment
-    names = {p.name for p in ctx.params}
-    # A wrong state the message says how to leave ("Did you forget to call `fabric.setup()`?").
-    # The guard nearest the raise is the state it complains about.
-    state = next((c for c in reversed(ctx.conditions) if (c.subject or "").startswith("self.")), None)
-    steps = (a.text for a in ctx.advice if a.kind == "forgot" or a.text.startswith("Call "))
-    step = next((m.group(1) for text in steps if (m := _CALL_CODE.search(text))), None)
-    if state is not None and step is not None:
-        call = _call(ctx)
-        return "\n".join([comment(f"before: {state.words}"), call, comment("after"), step, call]), [
-            "conditions",
-            "message",
-            "signature",
-        ]
-    absent = [c for c in ctx.conditions if c.kind == "absent" and c.subject in names]
-    if absent:
-        name = absent[0].subject or ""
-        before = _call(ctx, omit={name})
-        after = _call(ctx, omit={name}, add={name: name})
-        lines = [comment(f"before: `{name}` left out"), before, comment("after"), after]
-        return "\n".join(lines), ["conditions", "signature"]
-    # An invalid choice or a wrong type: the argument replaced by what the guard accepts.
-    for kind, wanted, problem in (("not-in", "one of", "outside"), ("not-isinstance", "a", "is not a")):
-        c = next((c for c in ctx.conditions if c.kind == kind and c.subject in names), None)
-        if c is not None and c.subject:
-            after = _call(ctx, omit={c.subject}, add={c.subject: f"<{wanted} {c.target}>"})
-            lines = [comment(f"before: {c.subject} {problem} {c.target}"), comment("after"), after]
-            return "\n".join(lines), ["conditions", "signature"]
-    return None, []
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """The raising function as a caller's code calls it: a public name, its real parameters."""
+
+    #: The call as code names it: ``fabric.backward``, ``Version``, ``ip_address``.
+    name: str
+    #: The object a method is called on: a name the caller has (``fabric``); None for a function.
+    receiver: str | None
+    #: What the snippet imports to name it (a function or class; nothing for a method).
+    imports: tuple[str, ...]
+    #: ``call``, or for a property ``get`` (read it) and ``set`` (assign it).
+    how: str
+    awaited: bool
+    #: The parameters a caller passes, in order (the receiver left out).
+    params: tuple[Parameter, ...]
 
 
-def _validation(ctx: _Context) -> str | None:
-    """The guard as a check the caller can run first."""
-    usable = [c.caller_text for c in ctx.conditions if c.caller_text]
-    if not usable or len(usable) != len(ctx.conditions) or not ctx.function:
-        return None
-    code = ctx.code
-    error = ctx.record.error_class or "an error"
-    head = code.comment(f"`{ctx.function}` raises {error} when this holds")
-    check = code.if_block(code.all_of(usable), code.placeholder("change the arguments or state first"))
-    return f"{head}\n{check}"
+#: Decorators after which the function is no longer called as it is defined.
+_NOT_CALLED = re.compile(r"(?:^|\.)(?:contextmanager|asynccontextmanager|overload|deleter)$")
+_PROPERTY = re.compile(r"^(?:property|(?:functools\.)?cached_property|\w+\.getter)$")
+_SETTER = re.compile(r"^\w+\.setter$")
 
 
-def _type_guard(ctx: _Context) -> str | None:
-    typed = [c for c in ctx.conditions if c.kind == "not-isinstance" and c.caller_text]
-    if not typed or not ctx.call_name:
-        return None
-    c = typed[0]
-    code = ctx.code
-    return code.if_block(code.is_instance(c.subject_caller or "", c.target or ""), _call(ctx))
-
-
-def _try_catch(ctx: _Context) -> str | None:
+def _target(ctx: _Context) -> _Target | None:
+    """How a caller's code calls the raising function; None where none can: a private name (any
+    part starting with ``_``), a function local to another, a special method, a decorator that
+    changes how it is called, or one errdex cannot name the module of."""
     r = ctx.record
-    if not r.error_class or (r.sites and r.sites[0].kind in ("warn", "log")):
+    language, function = ctx.language, ctx.function
+    if language is None or not function or not ctx.call_name or "<locals>" in function:
+        return None
+    module = _module(ctx)
+    if module is None or not language.is_public(function, module):
+        return None
+    decorators = r.facts.decorators
+    if any(_NOT_CALLED.search(d) for d in decorators):
+        return None
+    how = "get" if any(_PROPERTY.match(d) for d in decorators) else "call"
+    if any(_SETTER.match(d) for d in decorators):
+        how = "set"
+    owner, _, name = function.rpartition(".")
+    params = [
+        p for p in r.facts.parameters if p.kind in ("positional", "keyword", "var-positional", "var-keyword")
+    ]
+    method = bool(owner) and "staticmethod" not in decorators
+    if method and params and params[0].kind == "positional":
+        params = params[1:]  # the object (or class) it is called on
+    if how == "set" and len(params) != 1:
         return None
     code = ctx.code
-    call = _call(ctx) if ctx.call_name else code.placeholder(f"code that reaches {_where(ctx)}")
-    return code.try_except(
-        r.qualified_class or r.error_class, call, code.placeholder(_first_line(r.error_message))
+    if owner and name != "__init__":
+        if not ctx.receiver or not code.is_public(ctx.call_name):
+            return None
+        return _Target(ctx.call_name, ctx.receiver, (), how, r.facts.is_async, tuple(params))
+    if how != "call":
+        return None
+    called = owner if name == "__init__" else function  # a class (nested ones by their outer class)
+    if not code.is_public(called):
+        return None
+    imported = code.import_of(module, called.split(".")[0])
+    return _Target(called, None, (imported,), how, r.facts.is_async, tuple(params))
+
+
+def _module(ctx: _Context) -> str | None:
+    """The module a user's code imports the raising function from: its public name where the
+    facts give one (``lightning`` for ``lightning.Fabric``), else the module its file is."""
+    r = ctx.record
+    language = ctx.language
+    if language is None or not ctx.function:
+        return None
+    named = language.named_as(ctx.function)
+    for entry in r.facts.entry_points:
+        own = entry.function == ctx.function and entry.file_path == r.file_path
+        if own and entry.name and entry.name.endswith("." + named):
+            return entry.name[: -len(named) - 1]
+    if any(e.function != ctx.function for e in r.facts.entry_points) and not any(
+        e.function == ctx.function for e in r.facts.entry_points
+    ):
+        return None  # reached only through other public functions: not called by name itself
+    parts = r.file_path.replace("\\", "/").split("/")
+    if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
+        parts = parts[1:]
+    return language.module_name(parts)[0]
+
+
+def _arguments(
+    target: _Target, values: dict[str, str] | None = None, omit: Collection[str] = ()
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """The arguments of a call by the real signature: the required positional parameters in
+    their places (each a name the caller has, or a value from ``values``), the required
+    keyword-only ones by name, an optional one only where ``values`` gives it, by name.  No
+    argument is given twice."""
+    values = values or {}
+    positional: list[str] = []
+    keywords: list[tuple[str, str]] = []
+    for p in target.params:
+        value = values.get(p.name)
+        if p.kind not in ("positional", "keyword") or p.name in omit:
+            continue
+        if p.default is None:
+            (
+                positional.append(value or p.name)
+                if p.kind == "positional"
+                else keywords.append((p.name, value or p.name))
+            )
+        elif value is not None:
+            keywords.append((p.name, value))
+    return positional, keywords
+
+
+def _invocation(
+    ctx: _Context, target: _Target, values: dict[str, str] | None = None, omit: Collection[str] = ()
+) -> str:
+    """The statement that calls the function (reads or sets the property)."""
+    code = ctx.code
+    if target.how == "get":
+        return ("await " if target.awaited else "") + target.name
+    if target.how == "set":
+        value = target.params[0].name
+        return code.assign(target.name, (values or {}).get(value, value))
+    positional, keywords = _arguments(target, values, omit)
+    return code.call(target.name, positional, keywords, awaited=target.awaited)
+
+
+def _checked_guards(ctx: _Context) -> list[tuple[Condition, Guard]] | None:
+    """Each condition with its guard; None where the path has a block no caller can test first
+    (a loop, a handler, a ``case``): the raise then depends on more than the call."""
+    guards = ctx.record.facts.guards
+    if any(g.kind not in ("if", "elif", "else", "assert", "early-exit", "with") for g in guards):
+        return None
+    tested = [g for g in guards if g.kind in CONDITION_KINDS]
+    return list(zip(ctx.conditions, tested, strict=True)) if len(tested) == len(ctx.conditions) else None
+
+
+def _caller_test(ctx: _Context, target: _Target, guard: Guard) -> str | None:
+    """A guard's condition as the caller's own check: it may read only the call's arguments (as
+    passed: none the function rebinds before the raise), the public attributes of the object a
+    method is called on, builtins and literals."""
+    if guard.code is None or guard.kind == "while" or not guard.names:
+        return None  # a loop's test, or a constant one (``while True``): nothing a caller sets
+    code = ctx.code
+    receiver = target.receiver
+    test = code.caller_side(guard.code, guard.names, [p.name for p in target.params], receiver)
+    if test is None or _rebound(ctx, guard):
+        return None
+    allowed = {p.name for p in target.params if p.kind in ("positional", "keyword")}
+    if receiver:
+        allowed.add(receiver)
+    return test if code.reads_only(test, allowed) else None
+
+
+def _rebound(ctx: _Context, guard: Guard) -> bool:
+    """Whether a guard reads a name its function assigns before the raise (the function's own
+    value then, not the caller's)."""
+    rebound = set(ctx.record.facts.rebound)
+    if not rebound:
+        return False
+    code = guard.code or guard.text
+    return bool(rebound & set(guard.names)) or any(
+        f"{name}" in code for name in rebound if "." in name and re.search(rf"\b{re.escape(name)}\b", code)
     )
 
 
-def _first_line(message: str) -> str:
-    line = message.split("\n", 1)[0]
-    return line if len(line) <= 100 else line[:97] + "..."
+def _fixes(ctx: _Context, target: _Target) -> list[str]:
+    """What a caller can change so that a condition of the raise does not hold; each one alone
+    avoids it.  Only conditions on what the caller passes (none the function rebinds first) or
+    on public state of the object it calls."""
+    out = []
+    tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
+    if len(tested) != len(ctx.conditions):
+        return []
+    passed = {p.name: p for p in target.params if p.kind in ("positional", "keyword")}
+    for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
+        if guard.kind == "while" or _rebound(ctx, guard) or not _the_cause(ctx, n):
+            continue
+        param = passed.get(c.subject or "")
+        if c.fix and param is not None:
+            out.append(c.fix)
+            continue
+        test = _caller_test(ctx, target, guard)
+        if test is None:
+            continue
+        if param is not None and c.kind == "truthy":
+            out.append(f"pass a false or empty `{c.subject}`")
+        elif param is not None and c.kind == "falsy":
+            out.append(f"pass a true or non-empty `{c.subject}`")
+        elif param is not None and c.kind == "present":
+            out.append(
+                f"leave `{c.subject}` out" if param.default == "None" else f"pass `None` as `{c.subject}`"
+            )
+        elif param is not None and c.kind == "in" and c.target:
+            out.append(f"pass a `{c.subject}` that is not in `{c.target}`")
+        elif param is not None and c.kind == "isinstance" and c.target:
+            out.append(f"pass something other than {_a(c.target)} as `{c.subject}`")
+        elif len(test) > _QUOTED_TEST:
+            continue  # a test that long tells a caller nothing it can act on
+        elif c.kind == "truthy":
+            out.append(f"make sure `{test}` is false")
+        elif (inverse := _inverse(test)) is not None:
+            out.append(f"make sure `{inverse}`")
+        elif (held := _without_not(test)) is not None:
+            out.append(f"make sure `{held}` holds")
+        else:
+            out.append(f"make sure `{test}` does not hold")
+    return list(dict.fromkeys(out))
+
+
+def _the_cause(ctx: _Context, n: int) -> bool:
+    """Whether condition ``n`` says why the raise happens, not only which way the code went: the
+    innermost test (nearest the raise), or one on something the message itself names.  Where
+    ``weights is None`` only picks the branch whose ``if not n`` raises, passing ``weights``
+    avoids this raise only to reach another."""
+    if n == len(ctx.conditions) - 1:
+        return True
+    subject = (ctx.conditions[n].subject or "").removeprefix("self.").partition(".")[0].partition("(")[0]
+    return bool(subject) and re.search(rf"\b{re.escape(subject)}\b", ctx.record.error_message) is not None
+
+
+#: The longest test a solution quotes.
+_QUOTED_TEST = 80
+
+
+#: One comparison of a name (or attribute, call, item) with one operand, nothing else.
+_ONE_COMPARISON = re.compile(
+    r"^([\w.]+(?:\([^()]*\)|\[[^\[\]]*\])?) (is not|is|==|!=|not in|in) ([\w.'\"-]+|\([^()]*\)|\[[^\[\]]*\])$"
+)
+_INVERSE = {"is": "is not", "is not": "is", "==": "!=", "!=": "==", "in": "not in", "not in": "in"}
+
+
+def _inverse(test: str) -> str | None:
+    """The test that holds where a single comparison fails (``x is None``: ``x is not None``)."""
+    m = _ONE_COMPARISON.match(test)
+    if m is None or re.search(r"\b(?:and|or|not|if)\b", m.group(1) + " " + m.group(3)):
+        return None
+    return f"{m.group(1)} {_INVERSE[m.group(2)]} {m.group(3)}"
+
+
+def _without_not(test: str) -> str | None:
+    """``x`` for a test written ``not x`` (``not (a and b)``: ``a and b``), where ``not`` applies
+    to all of it; None for any other test."""
+    if not test.startswith("not "):
+        return None
+    rest = test[4:].strip()
+    if rest.startswith("(") and rest.endswith(")") and _balanced(rest[1:-1]):
+        return rest[1:-1]
+    return None if re.search(r"\b(?:and|or|if)\b", rest) else rest
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _documented(ctx: _Context, target: _Target) -> list[str]:
+    """What the function's docstring says of the parameters its guards test, as passed."""
+    docs = ctx.record.facts.parameter_docs
+    if not docs:
+        return []
+    passed = {p.name for p in target.params if p.kind in ("positional", "keyword")}
+    rebound = set(ctx.record.facts.rebound)
+    read = [n for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS for n in g.names]
+    out = []
+    for name in dict.fromkeys(read):
+        doc = docs.get(name, "").strip()
+        doc = ctx.language.plain(doc) if ctx.language else doc  # reST and Markdown as plain code
+        if name in passed and name not in rebound and doc:
+            doc = doc if doc.endswith((".", "?", "!")) else doc + "."
+            out.append(f"Pass `{name}` as the docstring of {_named(ctx)} describes it: {doc}")
+    return out
+
+
+def _own_error(ctx: _Context) -> str:
+    """The class a caller's own check raises: the record's when it is a builtin error, else
+    ``ValueError`` (``TypeError`` for a type)."""
+    cls = ctx.record.error_class or ""
+    builtin = ctx.language is not None and cls in ctx.language.builtin_classes
+    if builtin and cls.endswith("Error") and cls not in ("AssertionError", "NotImplementedError"):
+        return cls
+    return "TypeError" if any(c.kind == "not-isinstance" for c in ctx.conditions) else "ValueError"
+
+
+def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
+    """Before and after for the common shapes: a wrong state the message says how to leave, a
+    missing argument, an invalid choice from a literal collection, a wrong builtin type.  Each
+    call is one a caller can make, by the function's real signature."""
+    target = _target(ctx)
+    if target is None or target.how != "call":
+        return None, []
+    code = ctx.code
+    comment = code.comment
+    rebound = set(ctx.record.facts.rebound)
+    names = {p.name for p in target.params if p.kind in ("positional", "keyword")} - rebound
+    call = _invocation(ctx, target)
+    # A wrong state the message says how to leave ("Did you forget to call `fabric.setup()`?").
+    # The guard nearest the raise is the state it complains about.
+    state = next((c for c in reversed(ctx.conditions) if (c.subject or "").startswith("self.")), None)
+    step = _step(ctx, target)
+    if state is not None and step is not None and target.receiver and not target.awaited:
+        body = "\n".join([comment(f"before: {state.words}"), call, comment("after"), step, call])
+        return code.program(target.imports, body, target.awaited), ["conditions", "message", "signature"]
+    optional = {p.name for p in target.params if p.default == "None"}
+    absent = [
+        c
+        for n, c in enumerate(ctx.conditions)
+        if c.kind == "absent" and c.subject in names & optional and _the_cause(ctx, n)
+    ]
+    if absent:
+        name = absent[0].subject or ""
+        before = _invocation(ctx, target, omit={name})
+        after = _invocation(ctx, target, values={name: name})
+        body = "\n".join([comment(f"before: `{name}` left out"), before, comment("after"), after])
+        return code.program(target.imports, body, target.awaited), ["conditions", "signature"]
+    # An invalid choice or a wrong type: the argument replaced by a value the guard accepts.
+    for n, c in enumerate(ctx.conditions):
+        if c.subject not in names or not c.target or not _the_cause(ctx, n):
+            continue
+        if c.kind == "not-in":
+            value, problem = code.first_choice(c.target), f"is not in `{c.target}`"
+        elif c.kind == "not-isinstance":
+            value, problem = code.converted(c.subject, c.target), f"is not {_a(c.target)}"
+        else:
+            continue
+        if value is None:
+            continue
+        before = _invocation(ctx, target, values={c.subject: c.subject})
+        after = _invocation(ctx, target, values={c.subject: value})
+        body = "\n".join([comment(f"before: `{c.subject}` {problem}"), before, comment("after"), after])
+        return code.program(target.imports, body, target.awaited), ["conditions", "signature"]
+    return None, []
+
+
+def _a(type_text: str) -> str:
+    return f"{'an' if type_text[:1].lower() in 'aeiou' else 'a'} `{type_text}`"
+
+
+def _step(ctx: _Context, target: _Target) -> str | None:
+    """A call the message says to make first, on the same object (``fabric.setup()``)."""
+    code = ctx.code
+    steps = (a.text for a in ctx.advice if a.kind == "forgot" or a.text.startswith("Call "))
+    for text in steps:
+        for m in _CALL_CODE.finditer(text):
+            step = m.group(1)
+            if target.receiver and step.startswith("self."):
+                step = target.receiver + step[4:]
+            if code.quoted_call(step) and target.receiver and step.startswith(target.receiver + "."):
+                return step
+    return None
+
+
+def _validation(ctx: _Context) -> str | None:
+    """The guards as the caller's check before the call, raising its own error where the call
+    would raise: only where every guard on the path is one the caller can test with what it
+    passes, so the check fires exactly where the call would raise."""
+    target = _target(ctx)
+    checked = _checked_guards(ctx)
+    if target is None or not checked or not ctx.function:
+        return None
+    tests = []
+    for _condition, guard in checked:
+        test = _caller_test(ctx, target, guard)
+        if test is None:
+            return None
+        tests.append(test)
+    exits = [g for g in ctx.record.facts.guards if g.kind == "early-exit"]
+    for guard in exits:
+        test = _caller_test(ctx, target, guard)
+        if test is None:
+            return None
+        tests.append(test)
+    code = ctx.code
+    error = ctx.record.error_class or "an error"
+    head = code.comment(f"`{ctx.function}` raises {error} when this holds")
+    words = _join([c.words for c, _ in checked])
+    check = code.if_block(code.all_of(tests), code.raise_error(_own_error(ctx), words))
+    body = "\n".join([head, check, _invocation(ctx, target)])
+    return code.program(target.imports, body, target.awaited)
+
+
+def _type_guard(ctx: _Context) -> str | None:
+    """Call only with a value of the type the guard wants: for builtin types, which a caller's
+    code names without an import."""
+    target = _target(ctx)
+    if target is None or target.how != "call":
+        return None
+    code = ctx.code
+    names = {p.name for p in target.params if p.kind in ("positional", "keyword")} - set(
+        ctx.record.facts.rebound
+    )
+    typed = [
+        c
+        for c in ctx.conditions
+        if c.kind == "not-isinstance" and c.subject in names and c.target and code.builtin_types(c.target)
+    ]
+    if not typed:
+        return None
+    c = typed[0]
+    body = code.if_block(code.is_instance(c.subject or "", c.target or ""), _invocation(ctx, target))
+    return code.program(target.imports, body, target.awaited)
+
+
+def _try_catch(ctx: _Context) -> str | None:
+    """The call in a ``try`` catching the record's class, imported by name; a warning is caught
+    where a filter makes it an error (it is warned, not raised).  None for a log line, or where
+    the class or the call cannot be named."""
+    r = ctx.record
+    target = _target(ctx)
+    kind = r.sites[0].kind if r.sites else "raise"
+    if target is None or not r.error_class or kind == "log":
+        return None
+    code = ctx.code
+    catchable = code.catchable(r.qualified_class or r.error_class)
+    if catchable is None:
+        return None
+    imports, caught = catchable
+    call = _invocation(ctx, target)
+    handler = code.report(target.name)
+    if _is_warning(r):
+        body = code.catch_warning(caught, call, handler)
+        imports = [*imports, code.import_module("warnings")]
+    else:
+        body = code.try_except(caught, call, handler)
+    return code.program([*target.imports, *imports], body, target.awaited)
+
+
+def _is_warning(record: Record) -> bool:
+    """Whether the record is a warning: warned (directly or by a helper that warns a warning
+    class), not raised."""
+    kind = record.sites[0].kind if record.sites else "raise"
+    return kind == "warn" or (kind == "helper" and (record.error_class or "").endswith("Warning"))
+
+
+def _internal(ctx: _Context, target: _Target | None) -> bool:
+    """Whether the raise is an internal check: an ``assert`` (or ``raise AssertionError``), unless
+    it only tests what a caller passed to a public function; or a raise in a private function,
+    reached from no public caller, guarded only by the object's private state (``self._x``)."""
+    r = ctx.record
+    kind = r.sites[0].kind if r.sites else "raise"
+    if kind in ("warn", "log"):
+        return False
+    cls = (r.error_class or "").rpartition(".")[2]
+    if kind == "assert" or cls == "AssertionError":
+        checked = _checked_guards(ctx) if target is not None else None
+        # An argument check is said by the conditions' fixes; any other assert is internal.
+        return not (target is not None and checked and all(_caller_test(ctx, target, g) for _, g in checked))
+    language = ctx.language
+    if language is None or not ctx.function or target is not None:
+        return False
+    if language.is_public(ctx.function, _module(ctx)) or r.facts.entry_points:
+        return False
+    if any(language.is_public(c.function, None) for c in r.facts.callers):
+        return False
+    guards = [g for g in r.facts.guards if g.kind in CONDITION_KINDS or g.kind == "early-exit"]
+    return bool(guards) and all(_private_state(g) for g in guards)
+
+
+def _private_state(guard: Guard) -> bool:
+    """Whether a guard tests only the object's private attributes (``self._x``) and constants."""
+    code = guard.code or guard.text
+    if set(guard.names) - {"self", "cls", "None", "True", "False", "len", "isinstance"}:
+        return False
+    attributes = re.findall(r"\b(?:self|cls)\.(\w+)", code)
+    return bool(attributes) and all(a.startswith("_") for a in attributes)
+
+
+def _left_to_subclasses(ctx: _Context) -> tuple[str, str] | None:
+    """A method that raises ``NotImplementedError`` whatever it is given, as a base class leaves
+    a method to its subclasses: (its class, its name)."""
+    r = ctx.record
+    if (r.error_class or "").rpartition(".")[2] != "NotImplementedError" or r.facts.guards:
+        return None
+    if not ctx.function or "<locals>" in ctx.function or "." not in ctx.function:
+        return None
+    if r.sites and r.sites[0].kind != "raise":
+        return None
+    owner, _, name = ctx.function.rpartition(".")
+    if name.startswith("__") and name != "__call__":
+        return None
+    message = r.error_message
+    if (
+        r.message_kind not in ("none", "dynamic")
+        and message.strip() != name
+        and not re.search(r"implement|subclass|overrid|abstract", message, re.IGNORECASE)
+    ):
+        return None
+    return owner, name
+
+
+#: The module an ``import`` statement imports: ``import a.b as c``, ``from a.b import c``.
+_IMPORTED = re.compile(r"^(?:import|from)\s+([A-Za-z_]\w*)")
+
+
+def _optional_module(ctx: _Context) -> str | None:
+    """The module an import error is about, where the raise is in the handler of a ``try`` that
+    imports one module (``try: import pulp`` / ``except ImportError: raise ...``)."""
+    language = ctx.language
+    r = ctx.record
+    if language is None or not language.is_import_error((r.error_class or "").rpartition(".")[2]):
+        return None
+    for guard in r.facts.guards:
+        if guard.kind != "except" or not guard.guarded:
+            continue
+        if not any(language.is_import_error(c.rpartition(".")[2]) for c in guard.caught):
+            continue
+        m = _IMPORTED.match(guard.guarded)
+        # Not the library's own parts (its package, a private compiled module) nor the language's:
+        # nothing to install.
+        module = m.group(1) if m is not None else None
+        if module and module != language.package_of(r.file_path) and ctx.code.installable(module):
+            return module
+    return None
 
 
 def _strategy(ctx: _Context) -> tuple[HandlingStrategy | None, list[str]]:
+    # retry only where the class, message, guards or site say the failure is transient
+    # (``taxonomy.transient``): a timeout, a connection refused, reset or aborted, 429, 503.
+    retry = transient(ctx.record)
+    if retry:
+        return "retry", retry
     cls = (ctx.record.error_class or "").rpartition(".")[2]
-    if _NETWORK_CLASS.search(cls):
-        return "retry", ["class"]
     if ctx.language is not None and ctx.language.is_import_error(cls):
         return "fallback", ["class"]
     if any(c.kind == "not-isinstance" for c in ctx.conditions):

@@ -10,7 +10,7 @@ entry up costs nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -20,23 +20,58 @@ if TYPE_CHECKING:
 
 
 class CodeWriter(Protocol):
-    """How enrichment's code is spelled in a language."""
+    """How enrichment's code is spelled in a language: whole snippets, every statement real (no
+    placeholder for code left out), importing what they name; the caller's values are free names."""
 
     def comment(self, text: str) -> str: ...
 
-    def placeholder(self, note: str) -> str: ...
-
     def call(
-        self, function: str, positional: Sequence[str] = (), keywords: Sequence[tuple[str, str]] = ()
+        self,
+        function: str,
+        positional: Sequence[str] = (),
+        keywords: Sequence[tuple[str, str]] = (),
+        awaited: bool = False,
     ) -> str: ...
+
+    def assign(self, target: str, value: str) -> str: ...
+
+    def import_of(self, module: str, name: str) -> str: ...
+
+    def import_module(self, module: str) -> str: ...
 
     def all_of(self, tests: Sequence[str]) -> str: ...
 
     def if_block(self, test: str, body: str) -> str: ...
 
+    def indent(self, code: str) -> str: ...
+
     def is_instance(self, subject: str, classes: str) -> str: ...
 
-    def try_except(self, qualified_class: str, body: str, handler: str) -> str: ...
+    def raise_error(self, error_class: str, message: str) -> str: ...
+
+    def report(self, what: str) -> str: ...
+
+    def program(self, imports: Sequence[str], body: str, awaited: bool = False) -> str: ...
+
+    def catchable(self, qualified_class: str) -> tuple[list[str], str] | None: ...
+
+    def try_except(self, caught: str, body: str, handler: str) -> str: ...
+
+    def catch_warning(self, caught: str, body: str, handler: str) -> str: ...
+
+    def is_public(self, name: str) -> bool: ...
+
+    def installable(self, module: str) -> bool: ...
+
+    def quoted_call(self, text: str) -> bool: ...
+
+    def first_choice(self, collection: str) -> str | None: ...
+
+    def converted(self, value: str, type_name: str) -> str | None: ...
+
+    def builtin_types(self, classes: str) -> bool: ...
+
+    def reads_only(self, code: str, allowed: Collection[str]) -> bool: ...
 
     def caller_side(
         self, code: str, names: Collection[str], params: Collection[str], receiver: str | None
@@ -80,6 +115,10 @@ class Language:
     package_file: str | None = None
     #: Parameters that stand for the object a method is called on: no caller passes them.
     receivers: frozenset[str] = frozenset()
+    #: Words that make ``name(`` a definition, not a call (``def name(``), and what opens a
+    #: comment to the end of the line: the call scan reads text, not syntax trees.
+    defining_words: frozenset[str] = frozenset()
+    line_comment: str | None = None
     #: Classes whose errors are about an argument's value (``errorType: validation``).
     validation_class: re.Pattern[str] = re.compile(r"(?!)")
     #: Classes that come with the language: their names need no import and no resolution.
@@ -99,6 +138,11 @@ class Language:
         """The top-level package a file (a record's ``filePath``) belongs to, as a traceback's
         qualified class names it; None where the path says none."""
         raise NotImplementedError(f"{self.name}: package_of")
+
+    def module_of(self, file_path: str) -> str | None:
+        """The whole module a file (a record's ``filePath``) is, as its qualified classes name it
+        (``src/pkg/sub/mod.py`` is ``pkg.sub.mod``); None where the path says none."""
+        raise NotImplementedError(f"{self.name}: module_of")
 
     def read_source(self, path: Path, limit: int) -> str:
         """The file's text, decoded as the language would; raises ``OSError`` (also for what is
@@ -137,6 +181,23 @@ class Language:
     def raises(self, doc: str | None, error_class: str | None) -> str | None:
         """What a function's documentation says of when it raises ``error_class``."""
         raise NotImplementedError(f"{self.name}: raises")
+
+    def parameter_docs(self, doc: str | None, names: Iterable[str]) -> dict[str, str]:
+        """What a function's documentation says of each of the parameters ``names``."""
+        raise NotImplementedError(f"{self.name}: parameter_docs")
+
+    def plain(self, text: str) -> str:
+        """Documentation text with the language's markup reduced to plain text and backticked code."""
+        raise NotImplementedError(f"{self.name}: plain")
+
+    def is_public(self, function: str, module: str | None) -> bool:
+        """Whether a function (qualified within ``module``) is one a library's users call, by the
+        language's naming conventions."""
+        raise NotImplementedError(f"{self.name}: is_public")
+
+    def named_as(self, function: str) -> str:
+        """A function's qualified name as a user's code names it (a constructor by its class)."""
+        raise NotImplementedError(f"{self.name}: named_as")
 
     def is_import_error(self, error_class: str) -> bool:
         """Whether the class says a module or package is missing."""

@@ -137,6 +137,8 @@ class ClassDef:
     #: Messages kept by key in a class-level dict (``default_error_messages = {"invalid": ...}``),
     #: which ``raise self.make_error("invalid")`` or ``self.error_messages["invalid"]`` look up.
     messages: dict[str, Template] = field(default_factory=dict)
+    #: Its docstring as written, if it has one.
+    docstring: str | None = None
 
 
 @dataclass(slots=True)
@@ -176,6 +178,13 @@ class FunctionInfo(NamedTuple):
     #: Its parameters: read only for a function that encloses a site (enrichment's facts), since
     #: a library has far more functions than sites.
     parameters: tuple[Parameter, ...] = ()
+    #: Read with the parameters, for the same functions: whether it is ``async``, its
+    #: decorators as code (``property``, ``name.setter``), and each name (``x``, ``self.x``)
+    #: its body assigns, with the first line that does (how a caller calls it, and which of
+    #: its guards test a value the caller passed).
+    is_async: bool = False
+    decorators: tuple[str, ...] = ()
+    assigned: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,9 +259,25 @@ class PatternIndex:
         )
 
 
+def index_key(store: Store) -> str:
+    """The cache key of the store's pattern index for its records as they are now."""
+    return f"pattern-index:{INDEX_FORMAT}:{store.generation()}"
+
+
+def cache_index(store: Store) -> bool:
+    """Build the store's pattern index and keep it in the store's cache, unless a current one
+    is there already: what a writer does last, so that its first reader only loads it.
+    Whether it was built."""
+    key = index_key(store)
+    if store.cache_get(key) is not None:
+        return False
+    store.cache_put(key, PatternIndex.build(store.pattern_rows()).dumps())
+    return True
+
+
 def load_index(store: Store) -> PatternIndex:
     """The store's pattern index: from its cache when current, else built (and cached)."""
-    key = f"pattern-index:{INDEX_FORMAT}:{store.generation()}"
+    key = index_key(store)
     cached = store.cache_get(key)
     if cached is not None:
         index = PatternIndex.loads(cached)

@@ -30,6 +30,8 @@ from errdex.mine.sources import (
     Source,
     describe,
     directory_source,
+    github_repo,
+    metadata_repo,
     select_files,
     select_listed,
 )
@@ -55,11 +57,6 @@ print(json.dumps({
 }))
 """
 _PROBE_TIMEOUT = 30
-_GITHUB = re.compile(r"https?://(?:www\.)?github\.com/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
-#: GitHub paths that are not repositories.
-_NOT_OWNERS = frozenset({"sponsors", "orgs", "features", "apps", "marketplace", "topics", "settings"})
-#: Project-URL labels that name the source, most telling first.
-_SOURCE_LABELS = ("source", "source code", "repository", "code", "github", "homepage", "home")
 _NAME = re.compile(r"[-_.]+")
 #: Standard-library directories that are tests, demos or tools, not what programs call.
 STDLIB_EXCLUDES = (
@@ -200,7 +197,7 @@ def read_distribution(site: Path, info: Path) -> Distribution:
         raise ValueError("metadata names no distribution (no Name or Version)")
     direct = _direct_url(info)
     editable = direct.get("editable")
-    repo = direct.get("repo") or _repo(metadata.get_all("Project-URL") or [], metadata.get("Home-page"))
+    repo = direct.get("repo") or metadata_repo(metadata)
     repo = repo or f"pypi/{canonical(name.strip())}"
     if not is_repo_name(repo):  # its records could not be stored
         raise ValueError(f"the name {name.strip()!r} makes no repository name")
@@ -219,32 +216,6 @@ def read_distribution(site: Path, info: Path) -> Distribution:
 def canonical(name: str) -> str:
     """A distribution name as PyPI compares them: ``SQLAlchemy`` and ``sqlalchemy`` are one."""
     return _NAME.sub("-", name).lower()
-
-
-def _repo(project_urls: list[str], home_page: str | None) -> str | None:
-    """owner/name of the GitHub repository the metadata points to, preferring a source link."""
-    labelled = []
-    for entry in project_urls:
-        label, _, url = entry.partition(",")
-        labelled.append((label.strip().lower(), url.strip()))
-    if home_page:
-        labelled.append(("home", home_page.strip()))
-    ranked = sorted(
-        labelled,
-        key=lambda lu: _SOURCE_LABELS.index(lu[0]) if lu[0] in _SOURCE_LABELS else len(_SOURCE_LABELS),
-    )
-    for _, url in ranked:
-        if repo := github_repo(url):
-            return repo
-    return None
-
-
-def github_repo(url: str) -> str | None:
-    m = _GITHUB.match(url)
-    if m is None or m[1].lower() in _NOT_OWNERS:
-        return None
-    repo = f"{m[1]}/{m[2].removesuffix('.git')}"
-    return repo if is_repo_name(repo) else None
 
 
 def _direct_url(dist_info: Path) -> dict[str, str]:
@@ -326,7 +297,7 @@ def distribution_source(dist: Distribution) -> Source:
     ref = dist.sha or (f"v{dist.version}" if dist.on_github else None)
     if dist.editable is not None and dist.editable.is_dir():
         repo = describe(dist.editable).repo or dist.repo  # a checkout's own remote is surer
-        source = directory_source(dist.editable, repo=repo, require_sha=False)
+        source = directory_source(dist.editable, repo=repo)
         source.origin = origin
         source.fingerprint = dist.fingerprint
         source.sha = source.sha or dist.sha

@@ -74,8 +74,10 @@ def mine(
 ) -> MineResult:
     """Mine every error site under ``path``.
 
-    ``repo`` and ``sha`` default to what a git checkout says about itself; ``path_prefix``
-    maps an installed layout onto the repository's (``src/``).  ``jobs`` defaults to all cores.
+    ``repo`` and ``sha`` default to what a git checkout says about itself, and ``repo`` to
+    the GitHub repository a wheel's or sdist's metadata links to; without a commit the
+    records have none and no permalink.  ``path_prefix`` maps an installed layout onto the
+    repository's (``src/``).  ``jobs`` defaults to all cores.
     """
     source = directory_source(
         Path(path),
@@ -177,7 +179,7 @@ def _mine_one(source: Source, extracted: list[FileResult]) -> MineResult:
         for f in source.files
         if f.relative in kept
     )
-    calls = scan_calls(texts, call_names(records), MAX_CALL_SITES)
+    calls = scan_calls(texts, call_names(records, results), MAX_CALL_SITES)
     records = attach_facts(records, results, triggers, calls, prefix)
     info = RepoInfo(
         repo=source.repo,

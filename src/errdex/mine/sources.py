@@ -18,6 +18,7 @@ import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from email.message import Message
 from email.parser import HeaderParser
 from pathlib import Path, PurePosixPath
 
@@ -46,6 +47,11 @@ RECORD_LIMIT = 64_000_000
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 _GITHUB_REMOTE = re.compile(r"github\.com[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/?$")
+_GITHUB = re.compile(r"https?://(?:www\.)?github\.com/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
+#: GitHub paths that are not repositories.
+_NOT_OWNERS = frozenset({"sponsors", "orgs", "features", "apps", "marketplace", "topics", "settings"})
+#: Project-URL labels that name the source, most telling first.
+_SOURCE_LABELS = ("source", "source code", "repository", "code", "github", "homepage", "home")
 _PACKAGE_FILES = frozenset(entry.package_file for entry in LANGUAGES.values() if entry.package_file)
 
 
@@ -115,20 +121,22 @@ def directory_source(
     exclude: Iterable[str] = (),
     default_excludes: bool = True,
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
-    require_sha: bool = True,
 ) -> Source:
-    """A directory as a source: a checkout, an unpacked wheel or sdist, an editable install."""
+    """A directory as a source: a checkout, an unpacked wheel or sdist, an editable install.
+
+    The repository is ``repo``, else the checkout's GitHub remote, else the GitHub repository
+    the package's metadata links to; the commit is ``sha``, else the checkout's ``HEAD``, else
+    unknown: then the records have no commit and no permalink (``Source.sha`` is None)."""
     if not root.is_dir():
         raise ErrdexError(f"{root} is not a directory")
     origin = describe(root)
     repo = repo or origin.repo
     sha = (sha or origin.sha or "").lower() or None
     if repo is None:
-        raise ErrdexError(f"cannot tell which repository {root} is: pass --repo OWNER/NAME")
+        why = _NO_REPO.get(origin.kind, "nothing in it names a GitHub repository")
+        raise ErrdexError(f"cannot tell which repository {root} is ({why}): pass --repo OWNER/NAME")
     if not is_repo_name(repo):
         raise ErrdexError(f"--repo must look like OWNER/NAME, not {repo!r}")
-    if sha is None and require_sha:
-        raise ErrdexError(f"cannot tell which commit {root} is: pass --sha with the 40-hex commit")
     if sha is not None and not is_commit(sha):
         raise ErrdexError(f"--sha must be a full 40-hex commit id, not {sha!r}")
     exclude = tuple(exclude)  # read twice: for sources and for tests
@@ -144,6 +152,15 @@ def directory_source(
         path_prefix=normalise_prefix(path_prefix),
         skipped=selection.skipped,
     )
+
+
+#: Why ``describe`` found no repository, by what the directory is.
+_NO_REPO: dict[str, str] = {
+    "checkout": "its git remote origin is missing or not on GitHub",
+    "wheel": "its package metadata links to no GitHub repository",
+    "sdist": "its package metadata links to no GitHub repository",
+    "directory": "not a git checkout, and no package metadata",
+}
 
 
 def select_files(
@@ -356,13 +373,15 @@ def _import_path(path: Path, packages: set[Path]) -> list[str]:
 def describe(root: Path) -> Origin:
     """Find what the directory is: a git checkout, an unpacked wheel or sdist, or just files."""
     git = _git_dir(root)
-    dist = _distribution(root)
+    name, version, linked = _distribution(root)
     if git is not None:
         repo, sha = _git_facts(git)
-        return Origin("checkout", repo, sha, *dist)
-    if dist != (None, None):
+        # Its own remote only: a commit of a fork or a mirror need not exist where the
+        # metadata's link leads, and a permalink there would lead nowhere.
+        return Origin("checkout", repo, sha, name, version)
+    if name is not None:
         kind: SourceKind = "wheel" if any(root.glob("*.dist-info")) else "sdist"
-        return Origin(kind, None, None, *dist)
+        return Origin(kind, linked, None, name, version)
     return Origin("directory")
 
 
@@ -429,8 +448,9 @@ def _resolve_ref(git: Path, ref: str) -> str | None:
     return None
 
 
-def _distribution(root: Path) -> tuple[str | None, str | None]:
-    """Name and version from a wheel's ``*.dist-info/METADATA`` or an sdist's ``PKG-INFO``."""
+def _distribution(root: Path) -> tuple[str | None, str | None, str | None]:
+    """Name, version and GitHub repository (``metadata_repo``) from a wheel's
+    ``*.dist-info/METADATA`` or an sdist's ``PKG-INFO``."""
     candidates = [*sorted(root.glob("*.dist-info/METADATA")), root / "PKG-INFO"]
     for meta in candidates:
         try:
@@ -439,8 +459,36 @@ def _distribution(root: Path) -> tuple[str | None, str | None]:
             continue
         headers = HeaderParser().parsestr(text)
         if headers.get("Name"):
-            return headers["Name"], headers.get("Version")
-    return None, None
+            return headers["Name"], headers.get("Version"), metadata_repo(headers)
+    return None, None, None
+
+
+def metadata_repo(metadata: Message) -> str | None:
+    """owner/name of the GitHub repository a distribution's metadata (``METADATA``, ``PKG-INFO``)
+    points to, from its ``Project-URL`` entries and ``Home-page``, preferring a source link."""
+    labelled = []
+    for entry in metadata.get_all("Project-URL") or []:
+        label, _, url = str(entry).partition(",")
+        labelled.append((label.strip().lower(), url.strip()))
+    if home_page := metadata.get("Home-page"):
+        labelled.append(("home", str(home_page).strip()))
+    ranked = sorted(
+        labelled,
+        key=lambda lu: _SOURCE_LABELS.index(lu[0]) if lu[0] in _SOURCE_LABELS else len(_SOURCE_LABELS),
+    )
+    for _, url in ranked:
+        if repo := github_repo(url):
+            return repo
+    return None
+
+
+def github_repo(url: str) -> str | None:
+    """owner/name of a GitHub repository's address, or None for any other address."""
+    m = _GITHUB.match(url)
+    if m is None or m[1].lower() in _NOT_OWNERS:
+        return None
+    repo = f"{m[1]}/{m[2].removesuffix('.git')}"
+    return repo if is_repo_name(repo) else None
 
 
 def normalise_prefix(prefix: str) -> str:

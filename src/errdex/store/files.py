@@ -76,6 +76,8 @@ _FACTS = pa.struct(
                         pa.field("operand", _TEXT),
                         _required("names", _TEXTS),
                         pa.field("code", _TEXT),
+                        _required("caught", _TEXTS),
+                        pa.field("guarded", _TEXT),
                     ]
                 )
             ),
@@ -108,6 +110,22 @@ _FACTS = pa.struct(
                 )
             ),
         ),
+        _required(
+            "entryPoints",
+            pa.list_(
+                pa.struct(
+                    [
+                        _required("function", _TEXT),
+                        _required("filePath", _TEXT),
+                        _required("lineNumber", _INT),
+                        pa.field("name", _TEXT),
+                        _required("via", _TEXTS),
+                    ]
+                )
+            ),
+        ),
+        pa.field("classDoc", _TEXT),
+        _required("parameterDocs", pa.map_(_TEXT, _TEXT)),
     ]
 )
 

@@ -26,8 +26,10 @@ from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, dumps, utf8
 
 #: Bumped whenever a table, an index or the stored record's shape changes; older files are
-#: refused, not migrated (4: records keep their guards and parameters as structure).
-STORE_SCHEMA = 4
+#: refused, not migrated (4: records keep their guards and parameters as structure; 5: guards
+#: say what each block means: the classes a handler catches and the code its ``try`` guards,
+#: the ``else`` of a loop or ``try``, every early exit, negations folded).
+STORE_SCHEMA = 5
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -7,7 +7,7 @@ docstring parser) on first use.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,8 @@ class Python(Language):
     not_tests = source.NOT_TESTS
     package_file = source.PACKAGE_FILE
     receivers = names.RECEIVERS
+    defining_words = frozenset({"def", "class"})
+    line_comment = "#"
     validation_class = re.compile(
         r"^(ValueError|TypeError)$|Validation|Invalid|Misconfigur|BadParameter|Usage"
     )
@@ -41,6 +43,9 @@ class Python(Language):
 
     def package_of(self, file_path: str) -> str | None:
         return source.package_of(file_path)
+
+    def module_of(self, file_path: str) -> str | None:
+        return source.module_of(file_path)
 
     def read_source(self, path: Path, limit: int) -> str:
         return source.read_source(path, limit)
@@ -80,6 +85,22 @@ class Python(Language):
         from errdex.languages.python.docs import raises
 
         return raises(doc, error_class)
+
+    def parameter_docs(self, doc: str | None, names: Iterable[str]) -> dict[str, str]:
+        from errdex.languages.python.docs import parameters
+
+        return parameters(doc, names)
+
+    def plain(self, text: str) -> str:
+        from errdex.languages.python.docs import plain
+
+        return plain(text)
+
+    def is_public(self, function: str, module: str | None) -> bool:
+        return names.is_public(function, module)
+
+    def named_as(self, function: str) -> str:
+        return names.named_as(function)
 
     def is_import_error(self, error_class: str) -> bool:
         return error_class in _IMPORT_ERRORS

@@ -63,6 +63,13 @@ _EXCEPTION_NAME = re.compile(r"(Error|Exception|Warning|Exit|Failure|Fault|Inter
 #: Python adds is listed here when errdex learns of it.
 IGNORED_STATEMENTS = frozenset({"Pass", "Break", "Continue", "Delete", "Global", "Nonlocal", "TypeAlias"})
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+#: Statements holding others: a ``try`` whose body is one of these guards all that it holds.
+_COMPOUND = frozenset({
+    ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.TryStar, ast.Match,
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+})  # fmt: skip
+#: The longest code a guard quotes as what a ``try`` guards; longer reads as "the ``try`` block".
+_GUARDED_LENGTH = 120
 
 
 class UnknownStatement(Exception):
@@ -111,12 +118,15 @@ class _Cond(NamedTuple):
 
 class _Block(NamedTuple):
     """A block around a statement that is no test of its own (a loop, handler, ``with``,
-    ``case``, or the rest of a body after an early exit); ``depth`` is how many tests enclose it."""
+    ``case``, the ``else`` of a loop or ``try``, or the rest of a body after an early exit);
+    ``depth`` is how many tests enclose it.  ``subject`` is a ``match``'s subject; ``owner``
+    the ``try`` statement whose handler the block is."""
 
     kind: GuardKind
     node: ast.AST
     depth: int
     subject: ast.expr | None = None
+    owner: ast.Try | ast.TryStar | None = None
 
 
 #: The guard conditions on the path to a statement, outermost first.
@@ -193,14 +203,22 @@ class _Walker(Evaluator):
         whole module is walked, and only where a record may need them."""
         result = self.result
         wanted = {s.function for s in (*result.sites, *result.candidates)}
+        walrus = ":=" in "".join(result.lines)
         for n, (info, node) in enumerate(zip(result.functions, self._defs, strict=True)):
             if info.name in wanted:
                 try:
                     parameters = parameters_of(node.args)
+                    decorators = tuple(code_of(d) for d in node.decorator_list)
+                    assigned = assigned_names(node, walrus)
                 except RecursionError as exc:  # a default nested too deep: its sites lack the fact
                     self._omit(node.lineno, f"parameters of {info.name} left out", exc)
                     continue
-                result.functions[n] = info._replace(parameters=parameters)
+                result.functions[n] = info._replace(
+                    parameters=parameters,
+                    is_async=isinstance(node, ast.AsyncFunctionDef),
+                    decorators=decorators,
+                    assigned=assigned,
+                )
 
     def _omit(self, line: int, what: str, exc: RecursionError) -> None:
         """Count what is left out of a file otherwise read (``FileResult.omitted``), and why."""
@@ -243,6 +261,10 @@ class _Walker(Evaluator):
         qual = outer.child(node.name)
         bases = tuple(q for b in node.bases if (q := self.qualify(dotted(b))) is not None)
         decl = ClassDef(qualified=f"{self.module}.{qual}" if self.module else qual, bases=bases)
+        first = node.body[0]
+        doc = first.value.value if type(first) is ast.Expr and isinstance(first.value, ast.Constant) else None
+        if isinstance(doc, str):
+            decl.docstring = utf8(doc)  # the class's own documentation: a fact of its records
         self.result.classes.append(decl)
         self.scope = Scope(qual, None, (), False, qual)
         blocks, self.blocks = self.blocks, ()
@@ -408,9 +430,11 @@ class _Walker(Evaluator):
                 # A statement nested too deep costs its own sites, not the rest of the file's.
                 self.scope, self.blocks = scope, around
                 self._omit(node.lineno, "statement left out", exc)
-            if t is ast.If and not node.orelse and isinstance(node.body[-1], _EXITS):  # type: ignore[attr-defined]
+            if t is ast.If:
                 # ``if test: return``: what follows runs only where the test failed.
-                self.blocks = (*self.blocks, _Block("early-exit", node.test, len(conds)))  # type: ignore[attr-defined]
+                depth = len(conds)
+                exits = tuple(_Block("early-exit", test, depth) for test in _exit_tests(node))  # type: ignore[arg-type]
+                self.blocks = (*self.blocks, *exits)
         self.blocks = blocks
 
     def _expr(self, node: ast.Expr, conds: _Conds) -> None:
@@ -457,7 +481,14 @@ class _Walker(Evaluator):
         test = node.test
         kind: GuardKind = "while" if isinstance(node, ast.While) else "elif" if self._is_elif(node) else "if"
         self.body(node.body, (*conds, _Cond(test, False, kind)))
-        if node.orelse:
+        if not node.orelse:
+            return
+        if isinstance(node, ast.While):
+            # A ``while``'s ``else`` runs once its test fails, unless a ``break`` left the loop.
+            self._within(
+                _Block("loop-else", node, len(conds)), node.orelse, (*conds, _Cond(test, True, "else"))
+            )
+        else:
             self.body(node.orelse, (*conds, _Cond(test, True, "else")))
 
     def _is_elif(self, node: ast.If) -> bool:
@@ -472,8 +503,8 @@ class _Walker(Evaluator):
 
     def _loop(self, node: ast.For | ast.AsyncFor, conds: _Conds) -> None:
         self._within(_Block("loop", node, len(conds)), node.body, conds)
-        if node.orelse:
-            self.body(node.orelse, conds)
+        if node.orelse:  # runs once the iterable is exhausted, unless a ``break`` left the loop
+            self._within(_Block("loop-else", node, len(conds)), node.orelse, conds)
 
     def _with(self, node: ast.With | ast.AsyncWith, conds: _Conds) -> None:
         self._within(_Block("with", node, len(conds)), node.body, conds)
@@ -481,8 +512,9 @@ class _Walker(Evaluator):
     def _try(self, node: ast.Try | ast.TryStar, conds: _Conds) -> None:
         self.body(node.body, conds)
         for handler in node.handlers:
-            self._within(_Block("except", handler, len(conds)), handler.body, conds)
-        self.body(node.orelse, conds)
+            self._within(_Block("except", handler, len(conds), owner=node), handler.body, conds)
+        if node.orelse:  # runs when the body raised nothing (and did not return or break)
+            self._within(_Block("try-else", node, len(conds), owner=node), node.orelse, conds)
         self.body(node.finalbody, conds)
 
     def _match(self, node: ast.Match, conds: _Conds) -> None:
@@ -575,20 +607,67 @@ class _Walker(Evaluator):
         if isinstance(node, ast.For | ast.AsyncFor):
             target, iterable = seg(node.target), seg(node.iter)
             return Guard(
-                "loop", f"{target} in {iterable}", subject=target, operator="in", operand=iterable,
+                block.kind, f"{target} in {iterable}", subject=target, operator="in", operand=iterable,
                 names=names_in(node.iter),
             )  # fmt: skip
+        if isinstance(node, ast.While):  # its ``else``
+            return Guard(block.kind, seg(node.test), names=names_in(node.test))
         if isinstance(node, ast.ExceptHandler):
             caught = seg(node.type) if node.type is not None else ""
             names = names_in(node.type) if node.type is not None else ()
-            return Guard("except", caught, subject=node.name, operand=caught or None, names=names)
+            return Guard(
+                "except", caught, subject=node.name, operand=caught or None, names=names,
+                caught=self._caught(node.type), guarded=self._guarded(block.owner),
+            )  # fmt: skip
+        if isinstance(node, ast.Try | ast.TryStar):  # its ``else``
+            return Guard("try-else", "", guarded=self._guarded(block.owner))
         if isinstance(node, ast.match_case):
             pattern = seg(node.pattern) + (f" if {seg(node.guard)}" if node.guard is not None else "")
             subject = seg(block.subject) if block.subject is not None else None
-            return Guard("match-case", pattern, subject=subject, operand=pattern)
+            # ``case _`` (or a bare capture) with no guard matches whatever no earlier case did.
+            anything = isinstance(node.pattern, ast.MatchAs) and node.pattern.pattern is None
+            operator = "otherwise" if anything and node.guard is None else "matches"
+            return Guard("match-case", pattern, subject=subject, operator=operator, operand=pattern)
         assert isinstance(node, ast.With | ast.AsyncWith)
         items = ", ".join(seg(item.context_expr) for item in node.items)
         return Guard("with", items, subject=seg(node.items[0].context_expr))
+
+    def _caught(self, caught: ast.expr | None) -> tuple[str, ...]:
+        """The classes an ``except`` names, each as written; none where one of them is not
+        named as a class (``except _ERRORS``: a tuple kept in a name)."""
+        if caught is None:
+            return ()
+        elements = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+        written = [dotted(e) for e in elements]
+        if any(w is None or not _names_caught_class(w) for w in written):
+            return ()
+        return tuple(w for w in written if w is not None)
+
+    def _guarded(self, node: ast.Try | ast.TryStar | None) -> str | None:
+        """The code a ``try`` guards, where its body is one statement that may raise
+        (``Guard.guarded``); None for several, or a compound one, or one too long to quote."""
+        if node is None:
+            return None
+        body = [stmt for stmt in node.body if not _cannot_raise(stmt)]
+        if len(body) != 1:
+            return None
+        stmt = body[0]
+        t = type(stmt)
+        expr: ast.AST | None = None
+        if t is ast.Return:
+            expr = stmt.value  # type: ignore[attr-defined]
+        elif (assigned := _assigned(stmt)) is not None and all(type(e) is ast.Name for e in assigned[0]):
+            expr = assigned[1]
+        elif t in _COMPOUND:
+            return None
+        # Anything else is quoted whole: an expression statement as written (``yield from x``,
+        # no parentheses), an import, an assignment that may fail in its targets (``d[k] = v``).
+        try:
+            code = ast.unparse(expr if expr is not None else stmt)
+        except RecursionError as exc:
+            self._omit(stmt.lineno, "code a try guards left out", exc)
+            return None
+        return code if len(code) <= _GUARDED_LENGTH and "\n" not in code else None
 
     def _add(self, site: RawSite) -> None:
         self.result.sites.append(site)
@@ -891,6 +970,40 @@ class _Walker(Evaluator):
                 return
 
 
+def _exit_tests(node: ast.If) -> list[ast.expr]:
+    """The tests that failed wherever the code after ``node`` runs: ``if test: return`` (and
+    each ``elif`` that also exits) lets only the code where ``test`` was false go on."""
+    if not isinstance(node.body[-1], _EXITS):
+        return []
+    orelse = node.orelse
+    if len(orelse) == 1 and isinstance(orelse[0], ast.If):  # ``elif``, or an ``if`` alone in ``else``
+        return [node.test, *_exit_tests(orelse[0])]
+    return [node.test]
+
+
+def _cannot_raise(stmt: ast.stmt) -> bool:
+    """``pass``, a docstring-like constant, or a plain name bound to a constant."""
+    t = type(stmt)
+    if t is ast.Pass:
+        return True
+    if t is ast.Expr:
+        return type(stmt.value) is ast.Constant  # type: ignore[attr-defined]
+    assigned = _assigned(stmt)
+    return (
+        assigned is not None
+        and type(assigned[1]) is ast.Constant
+        and all(type(e) is ast.Name for e in assigned[0])
+    )
+
+
+def _names_caught_class(written: str) -> bool:
+    """Whether an ``except`` names a class here (``_SSLError`` too), not a constant that holds
+    some (``NETWORK_ERRORS``)."""
+    last = written.rpartition(".")[2].lstrip("_")
+    constant = len(last) > 1 and last.isupper()
+    return (last[:1].isupper() or last in BUILTIN_EXCEPTIONS) and not constant
+
+
 def _assigned(stmt: ast.stmt) -> tuple[list[ast.expr], ast.expr] | None:
     """The targets and value of an assignment: ``msg: str = "..."`` binds ``msg`` as
     ``msg = "..."`` does.  None for other statements and for an annotation with no value."""
@@ -980,6 +1093,102 @@ def parameters_of(args: ast.arguments) -> tuple[Parameter, ...]:
 
 def _default(node: ast.expr | None) -> str | None:
     return code_of(node) if node is not None else None
+
+
+def assigned_names(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, walrus: bool = True
+) -> tuple[tuple[str, int], ...]:
+    """Each name a function's own body binds (``x``, and ``self.x`` for an attribute of its first
+    parameter), with the first line that binds it; nested functions, classes and lambdas bind
+    their own.
+
+    Statements are walked, not every node: only an assignment expression (``:=``) binds inside
+    an expression, and those are looked for only where ``walrus`` says the file may hold one
+    (its text has ``:=``), which spares walking every expression of every function."""
+    positional = function.args.posonlyargs + function.args.args
+    receiver = positional[0].arg if positional else None
+    first: dict[str, int] = {}
+
+    def bind(target: ast.expr) -> None:
+        for part in ast.walk(target):
+            if not isinstance(getattr(part, "ctx", None), ast.Store | ast.Del):
+                continue  # ``self`` in ``self.x = ...`` is read, not bound
+            if isinstance(part, ast.Name):
+                name = part.id
+            elif (
+                isinstance(part, ast.Attribute)
+                and isinstance(part.value, ast.Name)
+                and part.value.id == receiver
+            ):
+                name = f"{receiver}.{part.attr}"
+            else:
+                continue
+            first[name] = min(first.get(name, part.lineno), part.lineno)
+
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for target in _targets(node):
+            bind(target)
+        if walrus:
+            for expression in _expressions(node):
+                for sub in _walk_expression(expression):
+                    if isinstance(sub, ast.NamedExpr):
+                        bind(sub.target)
+        for field in _STATEMENT_BLOCKS:
+            pending.extend(getattr(node, field, ()))
+        if isinstance(node, ast.Match):
+            pending.extend(stmt for case in node.cases for stmt in case.body)
+    return tuple(sorted(first.items()))
+
+
+#: The fields of a statement (or an ``except`` handler) that hold statements.
+_STATEMENT_BLOCKS = ("body", "orelse", "finalbody", "handlers")
+
+
+def _attribute_of(node: ast.AST, receiver: str | None) -> bool:
+    """Whether ``node`` is ``receiver.attr``."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == receiver
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    """What a statement binds by assignment, loop, ``with ... as`` or ``del``."""
+    if isinstance(node, ast.Assign | ast.Delete):
+        return node.targets
+    if isinstance(node, ast.For | ast.AsyncFor) or (
+        isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value
+    ):
+        return [node.target]
+    if isinstance(node, ast.With | ast.AsyncWith):
+        return [item.optional_vars for item in node.items if item.optional_vars is not None]
+    return []
+
+
+def _expressions(node: ast.AST) -> Iterator[ast.expr]:
+    """A statement's own expressions (its test, value, items), not those of the statements it holds."""
+    for field, value in ast.iter_fields(node):
+        if field in _STATEMENT_BLOCKS or field == "cases":
+            continue
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, ast.expr):
+                yield item
+            elif isinstance(item, ast.withitem):
+                yield item.context_expr
+    if isinstance(node, ast.Match):
+        yield from (case.guard for case in node.cases if case.guard is not None)
+
+
+def _walk_expression(expression: ast.expr) -> Iterator[ast.AST]:
+    """The nodes of an expression, leaving out lambdas (their ``:=`` binds in the lambda)."""
+    pending: list[ast.AST] = [expression]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Lambda):
+            continue
+        yield node
+        pending.extend(ast.iter_child_nodes(node))
 
 
 #: Each statement type's handler.  Functions of the class, not methods bound to a walker: a

@@ -30,18 +30,65 @@ _OPERATORS: dict[type[ast.cmpop], str] = {
 def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -> Guard:
     """The guard a test makes (``if``, ``elif``, ``while``, an ``assert``, an early exit), with
     ``negated`` set when the site is reached where the test is false (``else``, a failed assert,
-    the code after ``if test: return``).  ``text`` is the test as the source writes it."""
+    the code after ``if test: return``).  ``text`` is the test as the source writes it; the
+    guard's ``code`` is the condition the site needs, its negation folded (``_negation``)."""
     inverted = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     core = test.operand if isinstance(test, ast.UnaryOp) and inverted else test
     subject, operator, operand = _reading(core)
     read: set[str] = set()
-    simple = _simple(test, read)
-    code, names = (ast.unparse(test), names_in(test)) if simple is None else (simple, tuple(sorted(read)))
-    if negated:
-        # ``not`` binds more loosely than a comparison or a call: those take it as is.
-        tighter = isinstance(test, _TIGHTER_THAN_NOT)
-        code = f"not {code}" if tighter else ast.unparse(ast.UnaryOp(ast.Not(), test))
-    return Guard(kind, text, negated != inverted, subject, operator, operand, names, code)
+    simple = _simple(core, read)
+    code, names = (ast.unparse(core), names_in(core)) if simple is None else (simple, tuple(sorted(read)))
+    false = negated != inverted
+    if false:
+        code = _negation(core, code)
+    return Guard(kind, text, false, subject, operator, operand, names, code)
+
+
+#: Comparisons whose negation is another operator exactly (not ``<``: ``not a < b`` is not
+#: ``a >= b`` for sets or NaN).
+_INVERSE: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+}  # fmt: skip
+
+
+def _negation(core: ast.expr, code: str) -> str:
+    """``not core`` as code, given ``core``'s code: a double ``not`` cancels (``not not x`` is
+    ``x`` as a test), a single comparison takes its inverse (``x is not None``, ``k not in d``,
+    ``a != b``), and ``not (not a or not b)`` is ``a and b`` where that says it with fewer
+    ``not``s; any other test takes ``not``, in parentheses where it binds more loosely."""
+    folded = _negated(core)
+    if not isinstance(folded, ast.UnaryOp):
+        return code_of(folded)
+    # ``not`` binds more loosely than a comparison or a call: those take it as is.
+    return f"not {code}" if isinstance(core, _TIGHTER_THAN_NOT) else ast.unparse(ast.UnaryOp(ast.Not(), core))
+
+
+def _negated(node: ast.expr) -> ast.expr:
+    """The test that holds exactly where ``node`` fails, with as few ``not``s as the rules above
+    give; ``not node`` itself where none applies."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return node.operand
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _INVERSE:
+        return ast.Compare(node.left, [_INVERSE[type(node.ops[0])]()], node.comparators)
+    if isinstance(node, ast.BoolOp):
+        swapped = ast.BoolOp(
+            ast.And() if isinstance(node.op, ast.Or) else ast.Or(), [_negated(v) for v in node.values]
+        )
+        if _nots(swapped) < _nots(node) + 1:
+            return swapped
+    return ast.UnaryOp(ast.Not(), node)
+
+
+def _nots(node: ast.expr) -> int:
+    """How many ``not``s a test says (counting those of an ``and``/``or`` only)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return 1 + _nots(node.operand)
+    if isinstance(node, ast.Compare):
+        return sum(isinstance(op, ast.IsNot | ast.NotIn | ast.NotEq) for op in node.ops)
+    if isinstance(node, ast.BoolOp):
+        return sum(_nots(v) for v in node.values)
+    return 0
 
 
 #: Expressions ``not`` applies to without parentheses, as ``ast.unparse`` writes them.

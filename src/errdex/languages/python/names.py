@@ -50,12 +50,14 @@ def called_as(function: str | None) -> tuple[str | None, set[str] | None]:
     owner, name = split
     if name == "__init__":  # a constructor is called by its class's name
         return owner or None, None
-    if not name or name.startswith("__"):
-        return None, None
+    if not name or (name.startswith("__") and name.endswith("__")):
+        return None, None  # a special method: the language calls it, by no name
     if not owner:
         return name, None
     snake = instance_name(owner)
-    return name, {"self", "cls", snake, snake.rpartition("_")[2], owner}
+    short = snake.rpartition("_")[2]
+    # An object kept on another is often a private attribute: ``self._checkpoint_connector``.
+    return name, {"self", "cls", snake, short, owner, f"_{snake}", f"_{short}"}
 
 
 def call_of(function: str | None) -> tuple[str | None, str | None]:
@@ -74,3 +76,23 @@ def call_of(function: str | None) -> tuple[str | None, str | None]:
     if not name.startswith("__"):
         return name, None
     return None, None
+
+
+def is_public(function: str, module: str | None) -> bool:
+    """Whether a user's code is meant to call a function: no part of its qualified name or of
+    its module starts with ``_`` (a special method, ``__init__`` or ``__call__``, is public: the
+    language calls it for the class's users), and it is no function local to another."""
+    if "<locals>" in function:
+        return False
+    if any(part.startswith("_") for part in (module or "").split(".")):
+        return False
+    return not any(
+        part.startswith("_") and not (part.startswith("__") and part.endswith("__") and len(part) > 4)
+        for part in function.split(".")
+    )
+
+
+def named_as(function: str) -> str:
+    """A function as a user's code names it: a constructor by its class (``Fabric`` for
+    ``Fabric.__init__``)."""
+    return function.removesuffix(".__init__") if function.endswith(".__init__") else function

@@ -47,6 +47,16 @@ def package_of(file_path: str) -> str | None:
     return head if head.isidentifier() else None
 
 
+def module_of(file_path: str) -> str | None:
+    """The dotted module a file is, past a ``src/`` or ``Lib/`` layout:
+    ``src/lightning/fabric/fabric.py`` is ``lightning.fabric.fabric``, ``Lib/json/__init__.py``
+    is ``json``; None where a piece of the path is no identifier."""
+    parts = file_path.replace("\\", "/").split("/")
+    if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
+        parts = parts[1:]
+    return module_name(parts)[0]
+
+
 def read_source(path: Path, limit: int) -> str:
     """Decode a file as Python would: BOM, PEP 263 cookie, else UTF-8.
 
