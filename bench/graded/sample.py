@@ -1,6 +1,7 @@
 """A fixed sample of records from an index of a real environment, to grade by reading the source.
 
     .venv/bin/python bench/graded/sample.py pick  --db STORE --out bench/graded/sample-LABEL.jsonl
+    .venv/bin/python bench/graded/sample.py pick  --db STORE --like bench/graded/sample-before.jsonl --out ...
     .venv/bin/python bench/graded/sample.py score bench/graded/grades-LABEL.jsonl
 
 ``pick`` draws 40 records with a fixed seed (10 from the standard library, 30 from the other
@@ -28,6 +29,7 @@ import random
 import sys
 from pathlib import Path
 
+from errdex.record import Record
 from errdex.store import open_store
 
 SEED = 13
@@ -41,7 +43,9 @@ FIELDS = (
 GRADES = ("documentation", "triggers", "solution", "code", "sentences")
 
 
-def pick(db: str, seed: int) -> list[dict[str, object]]:
+def pick(db: str, seed: int, like: Path | None = None) -> list[dict[str, object]]:
+    if like is not None:
+        return _same_sites(db, like)
     with open_store(db, readonly=True) as store:
         stdlib, others = [], []
         for record in store.records():
@@ -51,20 +55,29 @@ def pick(db: str, seed: int) -> list[dict[str, object]]:
     key = lambda r: (r.package or "", r.file_path, r.line_number, r.id)  # noqa: E731
     rng = random.Random(seed)
     chosen = rng.sample(sorted(stdlib, key=key), STDLIB) + rng.sample(sorted(others, key=key), THIRD_PARTY)
-    out = []
-    for record in chosen:
-        data = record.to_errdex()
-        out.append(
-            {
-                "id": record.id,
-                "package": record.package,
-                "version": record.version,
-                "filePath": record.file_path,
-                "lineNumber": record.line_number,
-                **{name: data.get(name) for name in FIELDS},
-            }
-        )
-    return out
+    return [_shown(record) for record in chosen]
+
+
+def _same_sites(db: str, like: Path) -> list[dict[str, object]]:
+    """The records raised at the sites of an earlier draw, in its order (skipping sites gone)."""
+    wanted = [json.loads(line) for line in like.read_text().splitlines() if line.strip()]
+    with open_store(db, readonly=True) as store:
+        by_site = {(r.package, r.file_path, r.line_number): r for r in store.records()}
+    keys = [(w["package"], w["filePath"], w["lineNumber"]) for w in wanted]
+    return [_shown(by_site[key]) for key in keys if key in by_site]
+
+
+def _shown(record: Record) -> dict[str, object]:
+    """What a grader reads of a record: where it is raised, and what errdex wrote."""
+    data = record.to_errdex()
+    return {
+        "id": record.id,
+        "package": record.package,
+        "version": record.version,
+        "filePath": record.file_path,
+        "lineNumber": record.line_number,
+        **{name: data.get(name) for name in FIELDS},
+    }
 
 
 def score(path: Path) -> None:
@@ -87,11 +100,12 @@ def main() -> None:
     picked.add_argument("--db", required=True)
     picked.add_argument("--seed", type=int, default=SEED)
     picked.add_argument("--out", type=Path, required=True)
+    picked.add_argument("--like", type=Path, help="the sites of an earlier draw, in its order")
     scored = commands.add_parser("score")
     scored.add_argument("grades", type=Path)
     args = parser.parse_args()
     if args.command == "pick":
-        records = pick(args.db, args.seed)
+        records = pick(args.db, args.seed, args.like)
         args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
         print(f"{len(records)} records -> {args.out}", file=sys.stderr)
     else:
