@@ -14,9 +14,9 @@ and in total:
   ``warnings.simplefilter("error", ...)`` turns the warning into an error first: counted apart);
 * ``no compile``: code fields that do not compile;
 * ``orm outside``: records tagged with an ORM family whose package is no ORM library;
-* ``unguarded``: records whose prose says the raise is unguarded although the raising line, read
-  here from the source with ``ast``, sits in an ``except`` handler, a loop, an ``else`` branch, a
-  ``match`` case, under an ``if``, or after an early exit in its block.
+* ``unguarded``: records whose prose says the raise is unguarded although the raising line sits
+  in an ``except`` handler, a loop, an ``else`` branch, a ``match`` case, under an ``if`` or
+  after an early exit, as ``tests/guard_reader.py`` (an ``ast`` pass of its own) reads the source.
 
 The source is read from the environment the index describes (its ``site-packages`` and standard
 library, as the store's environment setting names them), never from errdex's facts.
@@ -28,15 +28,18 @@ import argparse
 import ast
 import contextlib
 import json
-import re
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
 from errdex.record import Record
 from errdex.store import open_store
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from guard_reader import UNGUARDED, Around, read
+
 ORM_PACKAGES = {"SQLAlchemy", "Django", "peewee", "tortoise-orm", "pony", "sqlmodel"}
-UNGUARDED = re.compile(r"whenever that line is reached|no `if` guards it")
 CODE_FIELDS = ("example_fix", "validation_code", "type_guard", "try_catch_pattern")
 
 
@@ -58,67 +61,21 @@ def catches_warning(tree: ast.AST) -> bool:
     )
 
 
-def guarded(tree: ast.Module, line: int) -> bool:
-    """Whether the statement at ``line`` is reached only under some guard (our own reading)."""
-
-    def visit(body: list[ast.stmt], under: bool) -> bool | None:
-        exited = False
-        for stmt in body:
-            start, end = stmt.lineno, stmt.end_lineno or stmt.lineno
-            if start <= line <= end:
-                if start == line and not isinstance(stmt, ast.If | ast.For | ast.While | ast.Try | ast.With):
-                    return under or exited
-                return inner(stmt, under or exited)
-            if isinstance(stmt, ast.If) and stmt.body and _exits(stmt.body[-1]):
-                exited = True
-        return None
-
-    def inner(stmt: ast.stmt, under: bool) -> bool | None:
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            return visit(stmt.body, False)
-        if isinstance(stmt, ast.If):
-            return visit(stmt.body, True) if _within(stmt.body) else visit(stmt.orelse, True)
-        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
-            return visit(stmt.body, True) if _within(stmt.body) else visit(stmt.orelse, True)
-        if isinstance(stmt, ast.Try | ast.TryStar):
-            for handler in stmt.handlers:
-                if _within(handler.body):
-                    return visit(handler.body, True)
-            if _within(stmt.orelse):
-                return visit(stmt.orelse, True)
-            return visit(stmt.body if _within(stmt.body) else stmt.finalbody, under)
-        if isinstance(stmt, ast.With | ast.AsyncWith):
-            return visit(stmt.body, under)
-        if isinstance(stmt, ast.Match):
-            for case in stmt.cases:
-                if _within(case.body):
-                    return visit(case.body, True)
-        return under
-
-    def _within(body: list[ast.stmt]) -> bool:
-        return bool(body) and body[0].lineno <= line <= (body[-1].end_lineno or body[-1].lineno)
-
-    return bool(visit(tree.body, False))
-
-
-def _exits(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.Return | ast.Raise | ast.Continue | ast.Break)
-
-
 def source_roots(store_path: str) -> list[Path]:
     with open_store(store_path, readonly=True) as store:
         env = json.loads(store.meta_get("environment") or "{}")
     return [Path(p) for p in [*env.get("site", []), env.get("stdlib", "")] if p]
 
 
-def read_source(roots: list[Path], record: Record, cache: dict[str, ast.Module | None]) -> ast.Module | None:
+def guards_of(roots: list[Path], record: Record, cache: dict[str, dict[int, Around]]) -> dict[int, Around]:
+    """What stands around each statement of the record's file (``tests/guard_reader.py``)."""
     path = record.file_path.removeprefix("Lib/") if record.repo == "python/cpython" else record.file_path
     if path not in cache:
-        cache[path] = None
+        cache[path] = {}
         for root in roots:
             if (root / path).is_file():
                 with contextlib.suppress(SyntaxError, ValueError, RecursionError):
-                    cache[path] = ast.parse((root / path).read_bytes())
+                    cache[path] = read((root / path).read_bytes().decode("utf-8", "replace"))
                 break
     return cache[path]
 
@@ -131,7 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     roots = source_roots(args.db)
     counts: dict[str, Counter[str]] = defaultdict(Counter)
-    trees: dict[str, ast.Module | None] = {}
+    around: dict[str, dict[int, Around]] = {}
     with open_store(args.db, readonly=True) as store:
         for record in store.records():
             for key in (record.package or record.repo, "total"):
@@ -158,8 +115,8 @@ def main() -> None:
                 prose = " ".join([record.trigger_scenarios or "", record.documentation or ""])
                 if UNGUARDED.search(prose):
                     c["says unguarded"] += 1
-                    module = read_source(roots, record, trees)
-                    if module is not None and guarded(module, record.line_number):
+                    found = guards_of(roots, record, around).get(record.line_number)
+                    if found is not None and found.kinds:
                         c["unguarded"] += 1
     columns = (
         "records", "solution", "leaks", "code", "no compile", "private try", "warn except", "warn as error",

@@ -41,17 +41,9 @@ from errdex.mine import mine, mine_sources
 from errdex.mine.environment import distribution_source, distributions, probe, stdlib_source
 from errdex.record import Record
 from pypi import fetch_package
-from snippets import counts
+from snippets import PACKAGES, counts
 
 SHA = "0" * 40
-PACKAGES = (
-    ("lightning", "2.6.6", False),
-    ("click", "8.1.8", True),
-    ("requests", "2.32.3", True),
-    ("sqlalchemy", "2.0.36", False),
-    ("pydantic", "2.10.4", False),
-    ("jinja2", "3.1.5", False),
-)
 COLUMNS = (
     "records",
     "solution",

@@ -21,6 +21,16 @@ from errdex.patterns import PLACEHOLDER_GROUP, split_pattern
 from errdex.record import Record
 
 CODE_FIELDS = ("example_fix", "validation_code", "type_guard", "try_catch_pattern")
+#: The pinned packages whose generated code is checked (name, version, sdist?): the test's and
+#: ``bench/solutions_report.py``'s one list.
+PACKAGES = (
+    ("lightning", "2.6.6", False),
+    ("click", "8.1.8", True),
+    ("requests", "2.32.3", True),
+    ("sqlalchemy", "2.0.36", False),
+    ("pydantic", "2.10.4", False),
+    ("jinja2", "3.1.5", False),
+)
 KINDS = {
     "compile": "a code field that does not compile",
     "ellipsis": "a code field with `...` standing for code (a body, an argument)",

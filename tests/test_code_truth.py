@@ -28,19 +28,11 @@ from errdex.enrich import enrich
 from errdex.enrich.advice import advice
 from errdex.mine import mine
 from errdex.record import Record
-from snippets import CODE_FIELDS, code_problems, free_names, is_warning, placeholder_leaks
+from snippets import CODE_FIELDS, PACKAGES, code_problems, free_names, is_warning, placeholder_leaks
 
 pytestmark = pytest.mark.pypi
 
 SHA = "0" * 40
-PACKAGES = (
-    ("lightning", "2.6.6", False),
-    ("click", "8.1.8", True),
-    ("requests", "2.32.3", True),
-    ("sqlalchemy", "2.0.36", False),
-    ("pydantic", "2.10.4", False),
-    ("jinja2", "3.1.5", False),
-)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ adds a fifth to parsing and a third to loading a pattern index.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import sys
 from collections.abc import Iterator
@@ -34,8 +33,9 @@ def release_memory() -> None:
     A long-lived process that replaces a large structure (a server's pattern index, built anew
     beside the old one) frees the old one's memory to the allocator, which keeps it: the
     process stays as large as it was with both.  Elsewhere than glibc, nothing is done."""
-    if sys.platform != "linux" or (name := ctypes.util.find_library("c")) is None:
+    if sys.platform != "linux":
         return
-    trim = getattr(ctypes.CDLL(name), "malloc_trim", None)
+    # The process's own symbols: libc is loaded already (``find_library`` would run ldconfig).
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
     if trim is not None:
         trim(0)

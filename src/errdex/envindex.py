@@ -181,7 +181,10 @@ def ensure_fresh(
             if phase:
                 phase(f"indexing the Python environment at {env.prefix} (first use, or it changed)")
             done = refresh(store, env, jobs=jobs, progress=progress, phase=phase, force=force)
-            _cache_index(store)
+            # Imported here: a freshness check (``current``) stays as light as a directory listing.
+            from errdex.match.index import cache_index
+
+            cache_index(store)
             return done
 
 
@@ -189,20 +192,13 @@ def cache_patterns(target: str, phase: Phase | None = None) -> bool:
     """Build the pattern index of the store at ``target`` into its cache when it is missing
     there (an index another errdex wrote, or records a mine or an import changed since);
     whether it was built.  Checked without the writer lock, built with it."""
-    from errdex.match.index import index_key
+    from errdex.match.index import cache_index, index_key
 
     with open_store(target, create=False) as store:
         if store.cache_get(index_key(store)) is not None:
             return False
     with writing(target, phase), open_store(target, create=False) as store:
-        return _cache_index(store)
-
-
-def _cache_index(store: Store) -> bool:
-    # Imported here: a freshness check (``current``) stays as light as a directory listing.
-    from errdex.match.index import cache_index
-
-    return cache_index(store)
+        return cache_index(store)
 
 
 def _discard_outdated(outdated: OutdatedStore, phase: Phase | None) -> None:
