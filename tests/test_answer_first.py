@@ -47,6 +47,15 @@ def pick(mode):
         raise ValueError(f"{MESSAGE}")
     return mode
 '''
+#: One message raised at two lines of one function, under different tests: one record, two sites.
+TWICE = """\
+def scale(factor, unit):
+    if factor < 0:
+        raise ValueError(f"cannot scale by {factor} {unit}")
+    if unit not in ("m", "s"):
+        raise ValueError(f"cannot scale by {factor} {unit}")
+    return factor
+"""
 TRAIL = 'them in turn, from the first to the last one listed there")'  # the raising line's end
 
 CASES = {
@@ -71,6 +80,7 @@ def trees(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     tiny = tmp_path_factory.mktemp("tiny")
     (tiny / "errdex_options.py").write_text(OPTIONS, encoding="utf-8")
     (tiny / "errdex_other.py").write_text(OPTIONS, encoding="utf-8")
+    (tiny / "errdex_twice.py").write_text(TWICE, encoding="utf-8")
     db = tmp_path_factory.mktemp("answer-first-db") / "errdex.db"
     with open_store(db) as store:
         for root, repo, prefix in (
@@ -94,6 +104,13 @@ def errdex(*args: str, db: Path, stdin: str = "") -> str:
     )
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode()
     return done.stdout.decode("utf-8")
+
+
+def run_tiny(tiny: Path, code: str) -> str:
+    """What Python prints on stderr running ``code`` with the tiny tree importable."""
+    env = {"PYTHONPATH": str(tiny)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    return done.stderr
 
 
 def answer(db: Path, traceback: str) -> dict[str, Any]:
@@ -163,10 +180,11 @@ def test_the_answer_fits_the_first_screen_before_the_source(trees: tuple[Path, P
     assert raised_in.endswith(f"{site['function']} · {where}")
     header, numbers, marked, _ = source_block(lines)
     assert at < header and at < FIRST_SCREEN
+    fix = [i for i, line in enumerate(lines) if line.startswith("How to fix it")]
     if record["solutions"]:
-        assert lines.index("How to fix it") < header
+        assert fix and fix[0] < header
     else:
-        assert "How to fix it" not in lines
+        assert not fix
     assert len(numbers) <= SHORT and numbers == list(range(numbers[0], numbers[-1] + 1))
     assert marked == [shown_line(match)]
 
@@ -189,18 +207,12 @@ def test_long_shows_the_whole_stored_window(trees: tuple[Path, Path], case: str)
 
 def test_markup_shows_literally_and_long_lines_wrap(trees: tuple[Path, Path]) -> None:
     db, tiny = trees
-    done = subprocess.run(
-        [sys.executable, "-c", "import errdex_options; errdex_options.pick('[ax]')"],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(tiny)},
-        check=False,
-    )
-    raised = done.stderr.rstrip().splitlines()[-1]
+    stderr = run_tiny(tiny, "import errdex_options; errdex_options.pick('[ax]')")
+    raised = stderr.rstrip().splitlines()[-1]
     assert raised.startswith("ValueError: mode [ax] must be") and "not '[ax]'" in raised
-    top, *others = json.loads(errdex("explain", "--json", db=db, stdin=done.stderr))["matches"]
+    top, *others = json.loads(errdex("explain", "--json", db=db, stdin=stderr))["matches"]
     assert top["site"]["filePath"] == "errdex_options.py"
-    lines = errdex("explain", db=db, stdin=done.stderr).splitlines()
+    lines = errdex("explain", db=db, stdin=stderr).splitlines()
     assert all(len(line.rstrip()) <= 80 for line in lines)
     evidence = next(i for i, line in enumerate(lines) if line.startswith("frame match"))
     assert 1 < evidence < 5 and flat(lines[:evidence]) == raised  # wrapped, whole, [ax] kept
@@ -250,3 +262,22 @@ def test_where_names_the_public_call_the_traceback_went_through(trees: tuple[Pat
     called = iter(stack)
     for function in [entry["function"], *through]:
         assert function.rpartition(".")[2] in called, (function, stack)
+
+
+def test_prose_written_for_another_site_says_whose_line_it_is(trees: tuple[Path, Path]) -> None:
+    """A record keeps every line raising its message; its prose is written for the first.  When
+    a traceback ran another one, the answer shows that line and its own test, and heads the
+    prose with the line it was written for."""
+    db, tiny = trees
+    stderr = run_tiny(tiny, "import errdex_twice; errdex_twice.scale(1, 'kg')")
+    ran = innermost(stderr, "errdex_twice.py")
+    top = json.loads(errdex("explain", "--json", db=db, stdin=stderr))["matches"][0]
+    record = top["record"]
+    assert top["site"]["lineNumber"] == ran != record["lineNumber"]
+    lines = errdex("explain", db=db, stdin=stderr).splitlines()
+    assert row(lines, "raised in")[1].endswith(f"errdex_twice.py:{ran}")
+    assert row(lines, "if")[1] == top["site"]["conditions"][0]
+    written = f"(written for line {record['lineNumber']}, where it is first raised)"
+    text = flat(lines)
+    assert record["triggerScenarios"] and f"When it happens {written}" in text
+    assert not record["solutions"] or f"How to fix it {written}" in text

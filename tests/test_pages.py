@@ -217,6 +217,12 @@ def test_the_top_answer_of_each_error_says_what_it_means_and_how_to_fix_it(
         # The prose as a reader sees it: code spans set apart, their backticks not shown.
         expect(top.locator(".meaning")).to_contain_text(unquoted(record["documentation"]))
         expect(matches.locator(".meaning")).to_have_count(1)  # the top answer's, not every one's
+        # The prose is the record's first site's: a frame that ran another line is told so.
+        ran = int(top.locator(".where code").nth(1).inner_text().rpartition(":")[2])
+        if ran != record["lineNumber"]:
+            expect(top.locator(".written")).to_contain_text(f"line {record['lineNumber']} of")
+        else:
+            expect(top.locator(".written")).to_have_count(0)
         if record["solutions"]:  # none is written without a fact behind it
             expect(top.locator(".fix")).to_contain_text(unquoted(record["solutions"][0]))
             fixes += 1

@@ -284,14 +284,16 @@ def _print_record(
     if record.github_url:
         facts.add_row("permalink", _text(_site_link(record.github_url, record, shown)))
     out.print(facts)
+    # Another site ran: its own tests are above, and the prose says whose line it is about.
+    written = "" if first else f" (written for line {record.line_number}, where it is first raised)"
     for label, text in (
         ("What it means", record.documentation),
         ("When it happens", record.trigger_scenarios),
     ):
         if text:
-            out.print(Text.assemble((label, "bold"), "  ", _text(text, lines=True)))
+            out.print(Text.assemble((label + written, "bold"), "  ", _text(text, lines=True)))
     if record.solutions:
-        out.print("[bold]How to fix it[/bold]")
+        out.print(Text("How to fix it" + written, "bold"))
         out.print(_bullets(record.solutions))
     # Colours only where they show: preparing the Python lexer costs more than the whole lookup.
     lexer = record.language if out.is_terminal else "text"

@@ -89,7 +89,8 @@ class Site(_Model):
 
 
 class Caller(_Model):
-    """A call of the raising function elsewhere in the mined tree (matched by name)."""
+    """A call of the raising function elsewhere in the mined tree, resolved through the calling
+    file's own names (never by name alone), that can reach the raise."""
 
     function: str
     file_path: str

@@ -70,7 +70,9 @@ _CLASS_NAMES = frozenset(
     }
 )
 _LISTS = re.compile(
-    rf"\b(one of|either of|any of(?: the following)?|among(?: the following)?|from(?: the following)?"
+    rf"\b(one of|either of|any of(?: the following)?|among(?: the following)?|(?<=choose )from"
+    rf"|(?<=select )from"
+    rf"|from the following"
     rf"|the following)\s*:?\s*(?:[\[(]\s*)?`?{_M}`?(?:\s*[\])])?",
     re.IGNORECASE,
 )
@@ -79,7 +81,9 @@ _VERBS = (
     "Switch|Run|Define|Reduce|Increase|Wrap|Move|Rename|Enable|Disable|Select|Contact|Restart|Reinstall|"
     "Downgrade|Change|Convert|Return|Implement|Override|Do|Try|Make|Avoid|Consider|Replace|Register|"
     "Initialize|Initialise|Import|Include|Configure|Create|Delete|Open|Close|Close|Upload|Report|Raise|"
-    "Lower|Limit|Drop|Cast|Apply|Supply|Give|Put|Keep|Stop|Start|Migrate"
+    "Lower|Limit|Drop|Cast|Apply|Supply|Give|Put|Keep|Stop|Start|Migrate|Evaluate|Annotate|Declare|Leave|"
+    "Unset|Decorate|Mark|Subclass|Extend|Split|Wait|Retry|Assign|Attach|Bind|Commit|Flush|Refresh|Mount|"
+    "Unmount|Connect|Reconnect|Join|Exclude|Filter|Sort|Quote|Escape|Encode|Decode|Load|Save|Read|Write"
 )
 _OPENING_VERB = re.compile(r"(?:use|pass|call|specify|provide|install|try|consider)\s")
 _NOT_IMPERATIVE = frozenset({
@@ -97,16 +101,20 @@ def advice(message: str, pattern: str | None = None) -> list[Advice]:
     marked, names = _marked(message, pattern)
     found: list[tuple[int, Advice]] = []
     seen: set[str] = set()
+    named: str | None = None  # what the sentence before called invalid ("Invalid value for x=...")
     for start, sentence, clause in _sentences(marked):
         said = False
+        sentence, named = _with_subject(sentence, named)
         for kind, rule, write in _RULES:
-            if kind == "requirement" and (said or found):
+            if kind in _RESTATING and (said or found):
                 continue  # a message that already says what to do needs no restating of its rule
             for m in rule.finditer(sentence):
                 # An instruction in lower case only after a ``;``, or opening the message with a
-                # verb that can only be an instruction there ("use the name attribute").
+                # verb that can only be an instruction there ("use the name attribute"); a
+                # modal says it is one anywhere ("must supply a tuple ...").
                 lower = kind == "instruction" and not clause and m.group(0)[:1].islower()
-                if lower and (start + m.start() != 0 or not _OPENING_VERB.match(m.group(0))):
+                modal = _MODAL.match(m.group(0)) is not None
+                if lower and not modal and (start + m.start() != 0 or not _OPENING_VERB.match(m.group(0))):
                     continue
                 written = write(m, names)
                 if written is None:
@@ -120,7 +128,65 @@ def advice(message: str, pattern: str | None = None) -> list[Advice]:
                 seen.add(key)
                 said = True
                 found.append((start + m.start(), Advice(kind, text)))
-    return [a for _, a in sorted(found, key=lambda item: item[0])]
+    ordered = [a for _, a in sorted(found, key=lambda item: item[0])]
+    return [a for a in ordered if not _said_more_fully(a, ordered)]
+
+
+def _said_more_fully(item: Advice, found: list[Advice]) -> bool:
+    """An install step another piece of advice gives in more words ("Install `rich`" beside
+    "Install it by running `pip install -U rich`")."""
+    if item.kind != "install":
+        return False
+    named = re.findall(r"`([^`]+)`", item.text) or [item.text.split()[-1].strip("'\".")]
+    return any(
+        a is not item and len(a.text) > len(item.text) and all(name in a.text for name in named)
+        for a in found
+    )
+
+
+#: Kinds that restate a message's rule or complaint as a fix: left out where the message says
+#: what to do itself.
+_RESTATING = frozenset({"requirement", "avoid", "deprecated"})
+_MODAL = re.compile(
+    r"(?:you )?(?:must|should|need to|needs to|have to|has to|cannot|can't|can not|may not)\s", re.IGNORECASE
+)
+#: A sentence that calls something invalid, and names it: "Invalid value for `x`", "invalid
+#: short option '%s'", "You selected an invalid strategy name".
+_CALLED_INVALID = re.compile(
+    rf"(?:^|\s)(?:an? )?(?:invalid|bad|illegal|wrong|incorrect) ((?:value|argument|option|setting|type)s? "
+    rf"(?:for|of) )?([\w`'\"][\w`'\" .-]*?)\s*(?:[:=(]|{_M}|$)",
+    re.IGNORECASE,
+)
+_EXPECTED_ALONE = re.compile(r"^expected:? ([\w ,.\[\]-]+?)\.?$", re.IGNORECASE)
+_IS_INVALID = re.compile(
+    r"^((?:`[^`\n]*`|[^`.!?;:\n])+?)\s+(?:is|are) (?:invalid|not valid)\b", re.IGNORECASE
+)
+#: A sentence that says what something must be without saying what: "Must be >= 0", "It must be".
+_SUBJECTLESS = re.compile(
+    r"^(?:it |this |which )?((?:must|should|has to|needs to|need to) (?:not )?(?:be|have)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _with_subject(sentence: str, named: str | None) -> tuple[str, str | None]:
+    """A sentence that says what "it" must be, with the subject the sentence before called
+    invalid in its place ("Invalid value for x={x}. Must be >= 0": "x must be >= 0"); and what
+    this sentence calls invalid, for the next one."""
+    subjectless = _SUBJECTLESS.match(sentence)
+    if subjectless is not None and named is not None:
+        sentence = f"{named} {subjectless.group(1)}"
+    expected = _EXPECTED_ALONE.match(sentence)
+    if expected is not None and named is not None:  # "Bad type for x: {t}. Expected bool."
+        sentence = f"{named} must be {expected.group(1)}"
+    m = _CALLED_INVALID.search(sentence)
+    if m is None:
+        after = _IS_INVALID.match(sentence)  # "The provided lr scheduler `x` is invalid."
+        read = _subject(after.group(1)) if after is not None else None
+        return sentence, read[1] if read is not None and read[0] is None and _plain_subject(read[1]) else None
+    subject = m.group(2).strip()
+    if m.group(1) is None and not subject.startswith(("`", "'", '"')):
+        subject = f"the {subject}"  # "invalid short option": "the short option"
+    return sentence, subject if _without_marks(subject) == subject and len(subject.split()) <= 5 else None
 
 
 def _marked(message: str, pattern: str | None) -> tuple[str, list[str]]:
@@ -306,6 +372,15 @@ _CONJUGATED = {
     "accept": ("accepts", "accept"),
     "take": ("takes", "take"),
     "inherit from": ("inherits from", "inherit from"),
+    "equal": ("equals", "equal"),
+    "consist of": ("consists of", "consist of"),
+    "consist only of": ("consists only of", "consist only of"),
+    "refer to": ("refers to", "refer to"),
+    "conform to": ("conforms to", "conform to"),
+    "point to": ("points to", "point to"),
+    "support": ("supports", "support"),
+    "not have": ("does not have", "do not have"),
+    "not contain": ("does not contain", "do not contain"),
     "subclass": ("subclasses", "subclass"),
     "specify": ("specifies", "specify"),
     "provide": ("provides", "provide"),
@@ -314,7 +389,11 @@ _CONJUGATED = {
 _DONT = (
     "use|pass|set|specify|call|combine|mix|provide|apply|assign|modify|change|register|add|chain|nest|give|"
     "supply|access|index|instantiate|compare|subclass|override|mutate|reuse|enable|disable|select|define|"
-    "declare|send|include|import|create|return"
+    "declare|send|include|import|create|return|perform|pickle|delete|inherit|overwrite|subtract|multiply|"
+    "divide|join|merge|concatenate|append|align|broadcast|slice|round|prepare|subscript|run|enter|attach|"
+    "schedule|mix|iterate|reshape|resize|sort|insert|drop|rename|reindex|cast|serialize|marshal|"
+    "start|restart|reopen|reset|release|acquire|close|await|yield|unpack|instantiate|invert|negate|convert|"
+    "cut|flag|parameterize|annotate|connect|modify|shift|repeat|reuse|wrap|decorate|subclass|mutate"
 )
 #: "X cannot be used with Y" -> "Do not use X with Y": each participle and its verb.
 _PARTICIPLES = {
@@ -326,6 +405,10 @@ _PARTICIPLES = {
     "reused": "reuse", "returned": "return", "enabled": "enable", "disabled": "disable",
     "selected": "select", "defined": "define", "declared": "declare", "sent": "send",
     "included": "include", "imported": "import", "provided": "provide", "supplied": "supply",
+    "installed": "install", "loaded": "load", "initialized": "initialize", "initialised": "initialise",
+    "configured": "configure", "opened": "open", "closed": "close", "started": "start",
+    "created": "create", "placed": "place", "wrapped": "wrap", "decorated": "decorate",
+    "awaited": "await", "implemented": "implement", "run": "run", "invoked": "invoke",
 }  # fmt: skip
 
 
@@ -371,19 +454,403 @@ def _requirement(m: re.Match[str], _names: list[str]) -> str | None:
     return _requirement_of(m.group(1), m.group(3), m.group(4))
 
 
-def _requirement_of(subject_text: str, verb: str, object_text: str) -> str | None:
-    read = _subject(subject_text)
+def _requirement_of(subject_text: str, verb: str, object_text: str, article: bool = False) -> str | None:
+    """ "make sure <subject> <verb> <object>", the verb agreeing with the subject; ``article``
+    puts "the" before a plain noun subject ("invalid short option": "the short option")."""
+    named = _named_by_message(subject_text)
+    # "%s must be an integer": "what the message names"; "field {f} needs": "the field the message names"
+    read = _subject(named) if named not in (None, subject_text) else _subject(subject_text)
     if read is None:
         return None
     condition, subject = read
+    if (
+        article
+        and re.fullmatch(r"[a-z][a-z -]*", subject)
+        and not re.match(r"(?:a|an|the|this|that)\s", subject)
+    ):
+        subject = f"the {subject}"
     single, plural = _CONJUGATED[" ".join(verb.lower().split())]
     rest = _GOT.sub("", object_text).strip().rstrip(",")
     if not rest:
         return None
+    if single == "is" and not _plural(subject) and rest.lower() in _JSON_TYPES:
+        rest = _JSON_TYPES[rest.lower()]
     if not _plural(subject):  # "must be None or have shape [1]": each verb agrees
         rest = re.sub(r"\b(or|and) have\b", r"\1 has", rest)
+    rest = re.sub(r"\b(or|and) be\b", rf"\1 {'are' if _plural(subject) else 'is'}", rest)
     text = f"make sure {subject} {plural if _plural(subject) else single} {rest}"
     return f"{condition}, {text}" if condition else text
+
+
+#: JSON schema types as a message names them ("must be object"), as a noun phrase.
+_JSON_TYPES = {
+    "object": "an object", "string": "a string", "array": "an array", "boolean": "a boolean",
+    "number": "a number", "integer": "an integer",
+}  # fmt: skip
+
+
+def _passive(m: re.Match[str], _names: list[str]) -> str | None:
+    """ "X must be called with Y" as the instruction "Call X with Y"."""
+    read = _subject(m.group(1))
+    if read is None or re.match(_PREPOSITION, read[1], re.IGNORECASE) or not _plain_subject(read[1]):
+        return None  # "With `def f(x)`, `y` should be provided": the subject is not what it opens with
+    condition, subject = read
+    rest = _GOT.sub("", m.group(3) or "").strip().rstrip(",")
+    if re.match(r"(?:and|or) (?:be|must|should)\b|by\s", rest):
+        return None  # "should be provided and be an int", "implemented by subclasses": said as a rule
+    text = f"{_PARTICIPLES[m.group(2).lower()]} {subject}{' ' + rest if rest else ''}"
+    return f"{condition}, {text}" if condition else text
+
+
+def _objectless(subject_text: str, verb: str, rest: str = "") -> str | None:
+    named = _named_by_message(subject_text)
+    if named is None:
+        return None
+    read = _subject(named)
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    subject = read[1]
+    if _FIXED_CASE.match(subject):
+        return None
+    verb = verb.lower()
+    rest = _GOT.sub("", rest).strip().rstrip(",")
+    if rest and (_MARK.search(rest) or len(rest.split()) > 8 or _NOT_ONE_PHRASE.search(rest)):
+        return None
+    if (
+        verb
+        in (
+            "contain",
+            "have",
+            "include",
+            "equal",
+            "conform to",
+            "start with",
+            "end with",
+            "specify",
+            "define",
+            "provide",
+        )
+        and not rest
+    ):
+        return None  # "does not contain" what, the message does not say
+    if _plural(subject):
+        said = verb
+    else:
+        head, _, tail = verb.partition(" ")
+        head = {"have": "has", "specify": "specifies"}.get(
+            head, head + ("es" if head.endswith(("ch", "sh")) else "s")
+        )
+        said = f"{head} {tail}".strip() if head != "has" else "has"
+    return f"make sure {subject} {said}{' ' + rest if rest else ''}"
+
+
+#: What "X is not ..." says that no "make sure X is ..." can fix, or that other rules say better.
+_NOT_A_STATE = (
+    r"(?:yet |currently )?(?:supported|allowed|permitted|implemented|available|possible|found|installed|"
+    r"known|recognized|recognised|understood|a known|an? (?:valid|supported|recognized|known)|in\b|"
+    r"defined|registered|present|callable|iterable|the same|equal|compatible|"
+    r"valid|set up|running|started|empty|None|null|zero|ready|open|closed|done|finished|bound|attached|"
+    r"one of|of|from|for|at|to|on|with|by|part of|able|allowed|needed|necessary|required|useful|"
+    r"\S+ed\b)"
+)
+_COMPARATIVE = {
+    "large": "a smaller", "big": "a smaller", "long": "a shorter", "small": "a larger", "short": "a longer",
+    "deep": "a shallower", "high": "a lower", "low": "a higher", "many": "fewer", "few": "more",
+}  # fmt: skip
+
+
+#: A state that is more than one: a clause of its own ("a file name and encoding is specified"),
+#: a negation, or words in capitals the message shouts (a garbled message).
+_NOT_A_PLAIN_STATE = re.compile(
+    r"\b(?:not|no|never|is|are|was|were|has|have|because|when|if|while|since|so)\b|\b[A-Z]{3,}\b(?![`'\"])"
+)
+
+
+#: States a value a caller passes can be made to have, whatever it is.
+#: A case that is what it is ("the null graph", "empty Graph"): no "make sure" changes it.
+_FIXED_CASE = re.compile(r"(?:(?:the|an?) )?(?:empty|null)\b", re.IGNORECASE)
+_VALUE_STATE = re.compile(
+    r"(?:all )?(?:unique|sorted|monotonic|equal|disjoint|hashable|numeric|finite|positive|non-negative|"
+    r"integers?|strings?|aligned|consistent|contiguous|the same length|of the same length)"
+)
+
+
+def _named_by_message(text: str) -> str | None:
+    """A subject whose one placeholder names it ("Column {name}", "The column '%s'") as the
+    thing the message names ("the column the message names"); the text itself without a
+    placeholder; None where a placeholder stands anywhere else ("The {weight} field")."""
+    marks = _MARK.findall(text)
+    if not marks:
+        return text
+    if re.fullmatch(rf"(['\"`]?){_M}\1", text.strip()):
+        return "what the message names"
+    m = re.fullmatch(rf"((?:the |a |an )?[A-Za-z][\w -]*?)\s+(['\"`]?){_M}\2", text.strip(), re.IGNORECASE)
+    if (
+        m is None
+        or len(marks) != 1
+        or re.search(
+            rf"\s(?:of|inside|within|into|onto|about|over|under|between|around|through|{_PREPOSITION})$",
+            m.group(1),
+            re.IGNORECASE,
+        )
+    ):
+        return None  # "attributes of {self}": the placeholder is what the phrase is about
+    noun = re.sub(r"^(?:the|a|an)\s+", "", m.group(1), flags=re.IGNORECASE)
+    return (
+        f"the {noun[:1].lower() + noun[1:] if re.fullmatch(r'[A-Z][a-z]+', noun.split()[0]) else noun}"
+        " the message names"
+    )
+
+
+def _required_for(subject_text: str, preposition: str, what: str) -> str | None:
+    if _MARK.search(subject_text) or re.search(r"[<>=]=?\s*\d|\b(?:module|package|library)\b", subject_text):
+        return None  # "pyarrow>=10 is required for ...": an install, said by its own rule
+    read = _subject(subject_text)
+    listed = read is not None and re.fullmatch(r"[^,]+(?:, [^,]+)* (?:or|and) [^,]+", read[1]) is not None
+    if read is None or read[0] is not None or not (listed or _plain_subject(read[1])):
+        return None  # ".csv, .yml or .yaml": a list is one subject
+    rest = _GOT.sub("", what).strip().rstrip(",")
+    return f"use {read[1]} {preposition} {rest}" if rest else None
+
+
+def _attempted(verb: str, rest: str) -> str | None:
+    """ "Trying to redefine primary-key column '%s' as ..." as "Do not redefine primary-key column
+    ... as ...": what the caller's code tried, where the verb is something a caller does."""
+    if _MARK.search(rest.split()[0] if rest.split() else ""):
+        return None  # "to start {action}": what it tried, only the message says
+    text = _without_marks(f"{verb} {_GOT.sub('', rest).strip().rstrip(',')}")
+    if text is None or re.search(r"\b(?:however|but)\b", text) or _NOT_ONE_PHRASE.search(text):
+        return None
+    return f"Do not {text}"
+
+
+def _after_closed(subject_text: str, state: str) -> str | None:
+    read = _subject(subject_text)
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    subject = read[1]
+    verb = "are" if _plural(subject) else "is"
+    done = {"shut down": "has shut down" if verb == "is" else "have shut down"}.get(state, f"{verb} {state}")
+    return (
+        f"do not use {subject} after it {done}" if verb == "is" else f"do not use {subject} after they {done}"
+    )
+
+
+def _incompatible(subject_text: str, other: str | None) -> str | None:
+    if _MARK.search(subject_text):
+        return None
+    read = _subject(subject_text)
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    subject = read[1]
+    if other:
+        other = _GOT.sub("", other).strip().rstrip(",")
+        return f"do not use {subject} with {other}" if other and not _MARK.search(other) else None
+    return f"do not use {subject} together" if re.search(r"\band\b", subject) else None
+
+
+def _too(subject_text: str, word: str) -> str | None:
+    read = _subject(subject_text)
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    subject = re.sub(r"^(?:the|a|an|this|that)\s+", "", read[1], flags=re.IGNORECASE)
+    if len(subject.split()) > 4:
+        return None
+    comparative = _COMPARATIVE[word.lower()]
+    if _plural(subject):
+        comparative = comparative.removeprefix("a ")
+    return f"use {comparative} {subject}"
+
+
+def _is_not(subject_text: str, state: str) -> str | None:
+    named = _named_by_message(subject_text)
+    if named is None:
+        return None
+    subject_text = named
+    if _NOT_ONE_PHRASE.search(subject_text) or re.search(r"\bbecause\b", subject_text):
+        return None
+    read = _subject(subject_text)
+    if read is None or not _plain_subject(read[1]) or len(read[1].split()) > 8:
+        return None
+    condition, subject = read
+    if _FIXED_CASE.match(subject):
+        return None
+    if subject.lower() in ("there", "this", "that", "it") or re.match(
+        r"(?:is|are|was|were)\b", subject, re.I
+    ):
+        return None
+    bare = not re.match(
+        r"(?:the|this|that|these|those|input|provided|given|passed|your)\b|[`'\"]", subject, re.I
+    )
+    if bare and _plural(subject) and not _VALUE_STATE.fullmatch(state.strip().lower()):
+        return None  # "abstract nodes are not instantiable": a rule of the library, not a value to change
+    state = _GOT.sub("", state).strip().rstrip(",")
+    if not state or len(state.split()) > 8 or _MARK.search(state) or _NOT_A_PLAIN_STATE.search(state):
+        return None
+    text = f"make sure {subject} {'are' if _plural(subject) else 'is'} {state}"
+    return f"{condition}, {text}" if condition else text
+
+
+def _passive_only(m: re.Match[str], _names: list[str]) -> str | None:
+    """ "X can only be passed if Y" as "Pass X only if Y"."""
+    if _MARK.search(m.group(1)):
+        return None
+    read = _subject(m.group(1))
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    rest = _GOT.sub("", m.group(3) or "").strip().rstrip(",")
+    if not rest or re.match(r"by\s", rest):
+        return None
+    return f"{_PARTICIPLES[m.group(2).lower()]} {read[1]} only {rest}"
+
+
+def _can_only(subject_text: str | None, verb: str, rest: str) -> str | None:
+    rest = _GOT.sub("", rest).strip().rstrip(",")
+    if not rest or _MARK.search(rest) or verb in ("be", "happen", "occur", "exist") or verb.endswith("ed"):
+        return None
+    if subject_text is None:
+        return f"{verb} only {rest}"
+    read = _subject(subject_text)
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    subject = read[1]
+    said = (
+        verb
+        if _plural(subject)
+        else {"have": "has"}.get(verb, verb + ("es" if verb.endswith(("ch", "sh", "s")) else "s"))
+    )
+    return f"make sure {subject} {said} only {rest}"
+
+
+def _only(what: str, word: str, rest: str) -> str | None:
+    rest = _GOT.sub("", rest).strip().rstrip(",")
+    if _MARK.search(what) or len(what.split()) > 12:
+        return None
+    verb = "Use"
+    passed = re.match(rf"to be ({'|'.join(_PARTICIPLES)})\b\s*", rest)
+    if passed is not None:  # "only X are allowed to be passed to f()": "Pass only X to f()"
+        verb, rest = _PARTICIPLES[passed.group(1)].capitalize(), rest[passed.end() :]
+    elif word.lower() == "valid" and re.match(r"[a-z]", rest) and not re.match(_PREPOSITION, rest):
+        rest = f"as {rest}"  # "only integers ... are valid indices": "as indices"
+    return f"{verb} only {what.strip()}{' ' + rest if rest else ''}"
+
+
+#: What a complaint's object may be: a short noun phrase or code, no placeholder but one the
+#: message's reader sees in its own text (``_resolved`` decides).
+_LONGEST_OBJECT = 12
+
+
+_PREPOSITION = r"(?:with|when|for|in|on|at|by|from|to|if|after|before|during|while|without)\b"
+
+
+def _plain_subject(subject: str) -> bool:
+    """Whether a subject is one noun phrase an instruction can act on: no clause after a comma, no
+    unbalanced bracket, not "the latter", not a verb ("Be aware that ...")."""
+    if _split_comma(subject)[1] or not _balanced(subject):
+        return False
+    opening = r"(?:the )?(?:latter|former|above|following)\b|(?:be|note|please|or|and|but|nor)\b"
+    return not re.match(opening, subject, re.IGNORECASE)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in re.sub(r"`[^`]*`", "", text):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+#: A single word that says how something is, not what it is ("ambiguous is not supported": the
+#: name of an argument, said as an adjective): no object to avoid.
+_ADJECTIVE = re.compile(r"[a-z]+(?:ous|ent|ant|ive|al|ic|able|ible|ary|less)")
+
+
+def _first_clause(text: str) -> str:
+    """Text up to its first comma outside backticks and brackets: "sharding, so you may run out"
+    -> "sharding"."""
+    depth = 0
+    in_code = False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            in_code = not in_code
+        elif not in_code:
+            depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
+            if ch == "," and depth == 0:
+                return text[:i]
+    return text
+
+
+#: A clause, a link or a dash inside what a complaint is about: more than one noun phrase.
+_NOT_ONE_PHRASE = re.compile(
+    r"\s-\s|https?:|[:;]|\bto be\b|\b(?:which|that|who|is|are|was|were|does|forces|has|have|because|should|"
+    r"must|can|cannot|will|would|may)\b"
+)
+
+
+def _avoid_with(what: str, subject_text: str) -> str | None:
+    what = re.sub(r"\s+yet$", "", _first_clause(_GOT.sub("", what)).strip().rstrip(",;"))
+    if not what or len(what.split()) > _LONGEST_OBJECT or _MARK.search(what) or _NOT_ONE_PHRASE.search(what):
+        return None
+    subject_text = re.sub(r"^(?:currently|now|yet)\s+", "", subject_text.strip(), flags=re.IGNORECASE)
+    named = _named_by_message(subject_text)  # "Dialect '%s'": "the dialect the message names"
+    if named is None or re.search(r",|\s-\s", named) or _NOT_ONE_PHRASE.search(named):
+        return None  # what does not support it, the message alone says
+    subject_text = named
+    # "does not support to clip gradients": a verb, "do not clip gradients", not "avoid to clip".
+    verb = "do not" if what.lower().startswith("to ") else "avoid"
+    what = what[3:] if verb == "do not" else what
+    read = _subject(subject_text)
+    if read is None:
+        return f"{verb.capitalize()} {what}"
+    condition, subject = read
+    text = f"{verb} {what} {'when using' if ' with ' in what else 'with'} {subject}"
+    return f"{condition}, {text}" if condition else text
+
+
+def _avoid(subject_text: str, rest: str) -> str | None:
+    named = _named_by_message(subject_text)  # "method %s": "the method the message names"
+    if named is None or re.search(r",|\s-\s|^(?:cannot|can't|unable)\b", named, re.I):
+        return None
+    subject_text = named
+    read = _subject(subject_text)
+    if read is None or len(read[1].split()) > _LONGEST_OBJECT or not _plain_subject(read[1]):
+        return None
+    condition, subject = read
+    if _ADJECTIVE.fullmatch(subject):
+        return None
+    rest = _first_clause(_GOT.sub("", rest)).strip().rstrip(",")
+    if _NOT_ONE_PHRASE.search(subject) or _NOT_ONE_PHRASE.search(rest):
+        return None
+    if rest and not re.match(r"(?:in|for|with|on|by|when|if|as|inside|within|under|at|yet)\b", rest):
+        return None  # "... is not supported, and ..." : more than where
+    rest = re.sub(r"^by\b", "with", rest)
+    rest = "" if rest == "yet" else rest
+    text = f"avoid {subject}{' ' + rest if rest else ''}"
+    return f"{condition}, {text}" if condition else text
+
+
+def _stop_using(subject_text: str) -> str | None:
+    if _MARK.search(subject_text):
+        return None  # "Use of keyword argument `{old}`": which one, only the message says
+    read = _subject(subject_text)
+    if read is None or read[0] is not None or not _plain_subject(read[1]):
+        return None
+    subject = read[1]
+    first = subject.split()[0]
+    if re.match(r"(?:the )?(?:use|usage|using) of\b", subject, re.IGNORECASE):
+        subject = re.sub(r"^(?:the )?(?:use|usage|using) of\s+", "", subject, flags=re.IGNORECASE)
+    elif re.search(r"\bbehaviou?r\b|^the default\b", subject, re.IGNORECASE):
+        return f"stop relying on {subject}"
+    elif re.match(r"support for\s", subject, re.IGNORECASE):
+        subject = subject[len("support for ") :]
+    elif (
+        re.fullmatch(r"[a-z]+ing", first)
+        and len(subject.split()) > 1
+        and not first.endswith(("ring", "thing"))
+    ):
+        return f"stop {subject}"  # "Creating a LegacyVersion"
+    return f"stop using {subject}"
 
 
 _SUBJECT = r"((?:`[^`\n]*`|\.(?=\w)|[^`.!?;:\n])+?)"
@@ -456,7 +923,10 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
     ("suggestion", _rule(r"\bmake sure (?:that )?(.+?)" + _END), _group(1, "Make sure {0}")),
     (
         "install",
-        _rule(r"\b((?:pip|conda) install\s+[^\s`'\"]+(?:\s+[^\s`'\"]+)*?)(?=[`'\"]|[.;!]?\s|[.;!]?$)"),
+        # Its options, then what it installs: "pip install -U rich", never "pip install -U".
+        _rule(
+            r"\b((?:pip|conda) install(?:\s+-[^\s`'\"]+)*\s+(?!-)[^\s`'\"]+?)(?=[`'\"]|[.;!,]?\s|[.;!,]?$)"
+        ),
         _group(1, "Run `{0}`"),
     ),
     # "`psutil` is not installed" -> "Install `psutil`"
@@ -478,10 +948,16 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
     (
         "install",
         _rule(
-            r"\brequires? (?:the )?(`[\w.\[\]-]+`|'[\w.\[\]-]+'|[\w.-]+) (package|module|library)"
-            r"(?: to be installed)?\b"
+            r"\brequires? (?:the )?(?:\(missing\) )?(`[\w.\[\]-]+`|'[\w.\[\]-]+'|[\w.-]+) "
+            r"(package|module|library)(?: to be installed)?\b"
         ),
         lambda m, _n: f"Install the {m.group(1)} {m.group(2).lower()}",
+    ),
+    # "`RichModelSummary` requires `rich` to be installed" -> "Install `rich`"
+    (
+        "install",
+        _rule(r"\brequires? (`[\w.\[\]-]+`|'[\w.\[\]-]+') to be installed\b"),
+        _group(1, "Install {0}"),
     ),
     # "requires PyTorch 2.4 or higher" -> "Install PyTorch 2.4 or higher"
     (
@@ -523,8 +999,9 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
     (
         "instruction",
         _rule(
-            r"^(?:you )?(?:must|should|need to|needs to|have to|has to)\s+((?!be\b|not\b|have\b)[a-z]+\b.+?)"
-            + _END
+            r"^(?:you )?(?:must|should|need to|needs to|have to|has to)\s+"
+            r"((?!be\b|not\b|have\b|never\b|only\b)"
+            r"[a-z]+\b.+?)" + _END
         ),
         _group(1),
     ),
@@ -570,6 +1047,12 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
         ),
         _group(1),
     ),
+    # "we only support format version (1,0), (2,0), and (3,0), not %s" -> "Use only format version ..."
+    (
+        "requirement",
+        _rule(r"^(?:we|it|this|\w+) (?:currently )?only supports? ((?!`)[^;]+?)" + _END),
+        lambda m, _n: _only(re.sub(r",?\s+(?:not|but not|got)\b.*$", "", m.group(1)), "", ""),
+    ),
     # "the XLAFSDPStrategy only supports `sum`, `mean` for the reduce operation, got: x" -> "Use only ..."
     (
         "requirement",
@@ -585,7 +1068,10 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
     # "`setup_dataloaders` requires at least one dataloader" -> "Pass at least one dataloader to ..."
     (
         "requirement",
-        _rule(r"^(`[^`]+`|[\w.]+\(\)) requires ((?:at least|at most|exactly|a|an|one)\s.+?)" + _END),
+        _rule(
+            r"^(`[^`]+`|[\w.]+\(\)|(?:the )?[\w./ -]{1,40}?(?:option|argument|command|function|method)) "
+            r"requires ((?:at least|at most|exactly|a|an|one|\d+)\s.+?)" + _END
+        ),
         lambda m, _n: f"Pass {m.group(2).strip()} to {m.group(1)}",
     ),
     # "cat expects at least one tensor, but received zero" -> "Pass at least one tensor to cat"
@@ -595,6 +1081,145 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
         "requirement",
         _rule(rf"^(?:[\w.()]+:?\s+)?expected {_SUBJECT} to (be|have) (.+?)" + _END),
         lambda m, n: _requirement_of(m.group(1), m.group(2), m.group(3)),
+    ),
+    # ".csv, .yml or .yaml is required for `hparams_file`" -> "Use .csv, .yml or .yaml for `hparams_file`"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT} (?:is|are) required (for|by|in|with|as) (.+?)" + _END),
+        lambda m, _n: _required_for(m.group(1), m.group(2), m.group(3)),
+    ),
+    # "This result object is closed" -> "Do not use this result object after it is closed"
+    (
+        "requirement",
+        _rule(
+            rf"^{_SUBJECT} (?:is|are|was|were|has been|have been|has|have) "
+            r"(closed|shut down|detached|disposed)\b"
+        ),
+        lambda m, _n: _after_closed(m.group(1), m.group(2)),
+    ),
+    # "AMP and the LBFGS optimizer are not compatible" -> "Do not use AMP and the LBFGS optimizer together"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT} (?:is|are) (?:not compatible|incompatible)(?: with (.+?))?" + _END),
+        lambda m, _n: _incompatible(m.group(1), m.group(2)),
+    ),
+    # "Range too big" -> "Use a smaller range"
+    (
+        "requirement",
+        _rule(
+            rf"^{_SUBJECT}\s+(?:is |are |was |were )?too "
+            r"(large|big|long|small|short|deep|high|low|many|few)\b"
+        ),
+        lambda m, _n: _too(m.group(1), m.group(2)),
+    ),
+    # "correlation requires that both inputs have same number of data points" -> "Make sure both ..."
+    (
+        "requirement",
+        _rule(r"\brequires? that (.+?)" + _END),
+        lambda m, _n: None if _MARK.search(m.group(1)) else f"Make sure {m.group(1).strip()}",
+    ),
+    # "Python 3.5 or later is required" -> "Use Python 3.5 or later"
+    (
+        "requirement",
+        _rule(
+            r"^([A-Za-z][\w.-]* \d+(?:\.\d+)*(?: or (?:later|newer|higher|above))?) (?:is|are) required"
+            + _END
+        ),
+        _group(1, "Use {0}"),
+    ),
+    # "Can only compare identically-labeled Series objects" -> "Compare only identically-labeled ..."
+    (
+        "requirement",
+        _rule(rf"^(?:{_SUBJECT}\s+)?(?:can|may) only ((?!be\b)[a-z]+) (.+?)" + _END),
+        lambda m, _n: _can_only(m.group(1), m.group(2), m.group(3)),
+    ),
+    # "compress_rows works for 2D arrays only" -> "Use compress_rows only for 2D arrays"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT}\s+(?:only )?works? (for|with|on|in) (.+?) only" + _END),
+        lambda m, _n: (
+            None
+            if _MARK.search(m.group(1) + m.group(3))
+            else f"Use {m.group(1)} only {m.group(2)} {m.group(3)}"
+        ),
+    ),
+    # "chunksize can only be passed if lines=True" -> "Pass chunksize only if lines=True"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT}\s+(?:can|may) (?:only be|be only) ({'|'.join(_PARTICIPLES)})\b(.*?)" + _END),
+        _passive_only,
+    ),
+    # "Expected 1D or 2D array, got %dD array instead" -> "Pass a 1D or 2D array"
+    (
+        "expected",
+        _rule(
+            r"^expected ((?:[\w-]+ )?(?:or [\w-]+ )?"
+            r"(?:array|list|tuple|dict|str|string|int|integer|float|bool|"
+            r"boolean|number|mapping|sequence|iterable|callable|function|bytes|DataFrame|Series|Index|tensor)s?)"
+            r",?\s+(?:but\s+)?(?:got|received|found)\b.*?" + _END
+        ),
+        lambda m, _n: f"Pass {'an' if m.group(1)[:1].lower() in 'aeiou' else 'a'} {m.group(1)}",
+    ),
+    # "Trying to redefine primary-key column 'x' as ..." -> "Do not redefine primary-key column as ..."
+    (
+        "instruction",
+        _rule(
+            rf"^(?:trying|attempting|attempted|tried|an attempt was made) to ((?:{_DONT}|redefine)\b)(.+?)"
+            + _END
+        ),
+        lambda m, _n: _attempted(m.group(1), m.group(2)),
+    ),
+    # "expected ']' at end of domain-literal but found '{value}'" -> "Make sure the input has ']' at ..."
+    (
+        "expected",
+        _rule(r"^expected ('[^'\s]{1,3}'|\"[^\"\s]{1,3}\") ([^']+?)\s+but found\b.*?" + _END),
+        lambda m, _n: (
+            None if _MARK.search(m.group(2)) else f"Make sure the input has {m.group(1)} {m.group(2)}"
+        ),
+    ),
+    # "not a gzip file" -> "Use a gzip file"
+    (
+        "requirement",
+        _rule(r"^not (an? [\w-]+(?: [\w-]+){0,3})" + _END),
+        _group(1, "Use {0}"),
+    ),
+    # "{source} needs field {d} to be of type `Literal`" -> "Make sure the field ... is of type `Literal`"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT}\s+needs? {_SUBJECT} to (be|have) (.+?)" + _END),
+        lambda m, _n: _requirement_of(m.group(2), m.group(3), m.group(4)),
+    ),
+    # "Duplicate axes given" -> "Do not pass duplicate axes"
+    (
+        "requirement",
+        _rule(r"^duplicate ([\w -]+?) (?:given|passed|specified|provided)" + _END),
+        _group(1, "Do not pass duplicate {0}"),
+    ),
+    # "expected deg >= 0" -> "Make sure deg >= 0"
+    (
+        "requirement",
+        _rule(r"^expected ([\w.()\[\]]+ (?:>=|<=|>|<|==|!=) [\w.()\[\]'\"-]+)" + _END),
+        _group(1, "Make sure {0}"),
+    ),
+    # "Ellipses lengths do not match" -> "Make sure ellipses lengths match"
+    (
+        "requirement",
+        _rule(
+            rf"(?:^|\bbut\s+){_SUBJECT}\s+(?:does|do|did) not "
+            r"(match|agree|align|contain|have|start with|end with|"
+            r"exist|conform to|include|equal|specify|define|provide)\b(.*?)" + _END
+        ),
+        lambda m, _n: _objectless(m.group(1), m.group(2), m.group(3)),
+    ),
+    # "{obj}.__annotations__ is neither a dict nor None" -> "Make sure ... is a dict or None"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT}\s+(is|are) neither (.+?) nor (.+?)" + _END),
+        lambda m, _n: (
+            None
+            if _MARK.search(m.group(4)) or re.search(r",\s*nor\b", m.group(4))
+            else _requirement_of(m.group(1), "be", f"{m.group(3)} or {m.group(4)}")
+        ),
     ),
     # "A coroutine object is required" -> "Pass a coroutine object"; "pyarrow>=10 is required" -> install
     ("requirement", _rule(rf"^{_SUBJECT} (?:is|are) required\b(?! to)(.*?)" + _END), _required),
@@ -626,15 +1251,89 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
         ),
         _not_empty,
     ),
+    # "invalid short option '%s': must a single character or None" -> "Make sure the short option
+    # is a single character or None"
+    (
+        "requirement",
+        _rule(
+            r"^(?:an? )?(?:bad|invalid|illegal|wrong|incorrect) (?!(?:value|argument|option|setting)s? "
+            r"(?:for|of)\b)([^:]+?):\s*(?:it )?(?:must|should|needs to|has to) "
+            r"(?:(not be|be|have|contain|match) |(?=(?:a|an|the) ))(.+?)" + _END
+        ),
+        lambda m, _n: _requirement_of(m.group(1), m.group(2) or "be", m.group(3), article=True),
+    ),
+    # "RangeIndex(...) must be called with integers" -> "Call RangeIndex(...) with integers"
+    (
+        "requirement",
+        _rule(
+            rf"^{_SUBJECT}\s+(?:must|should|needs to|need to|has to|have to)\s+(?:always |first )?be\s+"
+            rf"({'|'.join(_PARTICIPLES)})\b(.*?)" + _END
+        ),
+        _passive,
+    ),
+    # "Shapes must match" -> "Make sure the shapes match"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT}\s+(?:must|should|need to|needs to|have to|has to)\s+(match|agree|exist)" + _END),
+        lambda m, _n: _objectless(m.group(1), m.group(2)),
+    ),
+    # "Only a single dictionary or list of tuples is accepted positionally" -> "Use only ..."
+    (
+        "requirement",
+        _rule(
+            r"^only (.+?) (?:is|are|can be|may be) (accepted|allowed|supported|permitted|valid)\b(.*?)" + _END
+        ),
+        lambda m, _n: _only(m.group(1), m.group(2), m.group(3)),
+    ),
+    # "the 'c' engine does not support skipfooter" -> "Avoid skipfooter with the 'c' engine"
+    (
+        "avoid",
+        _rule(
+            rf"^{_SUBJECT}\s+(?:does not|doesn't|do not|don't|cannot|can't|can not) (?:yet )?"
+            r"(?:support|handle|accept|allow|implement)\s+(.+?)" + _END
+        ),
+        lambda m, _n: _avoid_with(m.group(2), m.group(1)),
+    ),
+    # "Non-blocking socket (timeout=0) is not supported" -> "Avoid non-blocking socket (timeout=0)"
+    (
+        "avoid",
+        _rule(
+            rf"^{_SUBJECT}\s+(?:is |are )?(?:currently |yet )?"
+            r"(?:not (?:yet |currently )?(?:supported|allowed|permitted|"
+            r"implemented)"
+            r"|unsupported)"
+            r"\b(.*?)" + _END
+        ),
+        lambda m, _n: _avoid(m.group(1), m.group(2)),
+    ),
+    # "`pandas.io.json.json_normalize` is deprecated" -> "Stop using `pandas.io.json.json_normalize`"
+    (
+        "deprecated",
+        _rule(rf"^{_SUBJECT}\s+(?:is|are|has been|have been|was|were) (?:now )?deprecated\b.*?" + _END),
+        lambda m, _n: _stop_using(m.group(1)),
+    ),
+    (
+        "deprecated",
+        _rule(rf"^(?:.*?\band )?{_SUBJECT}\s+(?:should|must) no longer be used\b.*?" + _END),
+        lambda m, _n: _stop_using(m.group(1)),
+    ),
     # "`batch_size` must be a positive integer" -> "Make sure `batch_size` is a positive integer"
     (
         "requirement",
         _rule(
             rf"^(?:[\w.()]+:\s+)?{_SUBJECT}\s+(must|should|needs to|need to|has to|have to)\s+"
-            r"(not be|be|have|contain|match|include|start with|end with|return|define|implement|accept|take|"
-            r"inherit from|subclass|specify|provide)\s+(.+?)" + _END
+            r"(not be|be|not have|have|not contain|contain|match|include|start with|end with|return|define|"
+            r"implement|accept|take|inherit from|subclass|specify|provide|equal|consist only of|consist of|"
+            r"refer to|conform to|point to|support)\s+(.+?)" + _END
         ),
         _requirement,
+    ),
+    # Last, as the others say it better: "Matrix is not positive definite" -> "Make sure the matrix is
+    # positive definite"
+    (
+        "requirement",
+        _rule(rf"^{_SUBJECT}\s+(?:is|are) not ((?!{_NOT_A_STATE})[^,;]+?)" + _END),
+        lambda m, _n: _is_not(m.group(1), m.group(2)),
     ),
 )
 
@@ -668,9 +1367,13 @@ def _subject(text: str) -> tuple[str | None, str] | None:
     if not subject or len(subject) > 80 or len(subject.split()) > 12:
         return None
     first = subject.split()[0]
-    if first.lower() in _PRONOUNS and subject.lower() != "there":
+    demonstrative = first.lower() in ("this", "that", "these", "those") and len(subject.split()) > 1
+    if first.lower() in _PRONOUNS and subject.lower() != "there" and not demonstrative:
         return None
-    if re.fullmatch(r"[A-Z][a-z]+", first):  # "The filename", not "ZoneInfo" or "CUDA"
+    if re.search(r"\b(?:it|its|they|them|their)\b", subject, re.IGNORECASE):
+        return None  # "instance of it": what "it" is, the sentence before says
+    if re.fullmatch(r"[A-Z][a-z]+(?:-[a-z]+)*|An?", first) and len(subject.split()) > 1:
+        # "The filename", not "ZoneInfo", "CUDA" or a name alone ("Any cannot be instantiated")
         subject = first.lower() + subject[len(first) :]
     return condition, subject
 
@@ -695,6 +1398,12 @@ def _split_comma(text: str) -> tuple[str, str, str]:
 def _without_marks(text: str) -> str | None:
     """Text with the placeholders that only name what it is about taken out (``argument %s``,
     ``the table '{name}'``, ``({len(x)})``); None where a placeholder is more than that."""
+    text = re.sub(  # "{prefix}.a.b", "{prefix}.a[{i}]", "{prefix}.a.{key}"
+        rf"^['\"`]?{_M}((?:\.[\w-]+|\[{_M}\]|\.{_M})*\.[\w-]+(?:\.[\w-]+|\[{_M}\]|\.{_M})*)['\"`]?(?=\s|$)",
+        lambda m: "`…" + _MARK.sub("…", m.group(1)) + "`",
+        text,
+    )
+    text = re.sub(rf"\s*,\s*['\"`]?{_M}['\"`]?\s*,", "", text)  # "Number of samples, %s, must"
     text = re.sub(rf"\s*\(\s*{_M}\s*\)", "", text)
     text = re.sub(rf"(?<=[\w)\]'\"`])\s+(['\"`]?){_M}\1(?=[\s,]|$)", "", text)
     text = " ".join(text.split())
@@ -704,10 +1413,15 @@ def _without_marks(text: str) -> str | None:
 def _plural(subject: str) -> bool:
     """Whether a subject is plural, by its head noun (``Device IDs``, not ``the number of
     samples``); a subject in backticks is one name."""
-    plain = re.sub(r"\([^)]*\)", "", subject)
+    plain = re.sub(r"\([^)]*\)|\s+the message names$", "", subject)
     if re.fullmatch(r"\s*`[^`]*`\s*", plain):
         return False
-    head = re.split(r"\s(?:of|for|in|with|from|to|on|passed|given|used|that|which)\s", plain, maxsplit=1)[0]
+    head = re.split(
+        r"\s(?:of|for|in|with|from|to|on|passed|given|used|that|which|beginning|starting|ending|containing|named"
+        r"|called)\s",
+        plain,
+        maxsplit=1,
+    )[0]
     head = re.sub(r"`[^`]*`", "x", head).strip()
     if re.search(r"\band\b", head):
         return True
@@ -724,6 +1438,12 @@ def _plural(subject: str) -> bool:
 def _resolved(text: str, names: list[str]) -> str | None:
     """Advice ready to show: its placeholders gone (see the module's docstring), cut-off
     endings refused, the first letter a capital."""
+    # "Do not create a dataclass from {cls} as it is already a model": "from something that is already".
+    text = re.sub(
+        rf"\b(from|on|to|with) ['\"`]?{_M}['\"`]? as (?:it|this) is already\b",
+        r"\1 something that is already",
+        text,
+    )
     if _MARK.search(text):
         if _GOT.search(text) and _MARK.search(_GOT.search(text).group(0)):  # type: ignore[union-attr]
             text = _GOT.sub("", text)

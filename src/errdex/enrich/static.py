@@ -20,6 +20,7 @@ from errdex.enrich.advice import Advice, advice
 from errdex.enrich.conditions import Condition, circumstances, read_guard
 from errdex.enrich.taxonomy import classify_record, transient
 from errdex.languages import CodeWriter
+from errdex.patterns import split_pattern
 from errdex.record import CONDITION_KINDS, EntryPoint, Guard, HandlingStrategy, Parameter, Record
 
 #: A call quoted in a message: `fabric.setup()`.
@@ -311,28 +312,20 @@ def _triggers(ctx: _Context) -> tuple[str, list[str]]:
         )
         facts.append("tests")
     elif ctx.call_name and ctx.params and not _public_entries(ctx):  # else `_named` names the public call
-        parts.append(f"A call that can reach it: `{_call(ctx, omit=_missing(ctx))}`.")
-        facts.append("signature")
+        # A call a user can make, passing what the guards read: a call left at the defaults
+        # (``run()`` where ``capture_output=True`` raises) would not reach the raise.
+        target = _target(ctx)
+        values = _reaching(ctx, target) if target is not None else None
+        if target is not None and values is not None:
+            reaching = _invocation(ctx, target, values=values, omit=_missing(ctx))
+            parts.append(f"A call that can reach it: `{reaching}`.")
+            facts.append("signature")
     return " ".join(parts), facts
 
 
 def _missing(ctx: _Context) -> set[str]:
     """Parameters whose absence is a guard condition (``model is None`` with ``model=None``)."""
     return {c.subject for c in ctx.conditions if c.kind == "absent" and c.subject}
-
-
-def _call(ctx: _Context, omit: Collection[str] = (), add: dict[str, str] | None = None) -> str:
-    """A call of the function built from its parameters: the required ones by name."""
-    assert ctx.call_name is not None, "a call needs the name code calls the function by"
-    positional = [
-        p.name for p in ctx.params if p.kind == "positional" and p.default is None and p.name not in omit
-    ]
-    keywords = [
-        (p.name, p.name)
-        for p in ctx.params
-        if p.kind == "keyword" and p.default is None and p.name not in omit
-    ]
-    return ctx.code.call(ctx.call_name, positional, [*keywords, *(add or {}).items()])
 
 
 def _situations(ctx: _Context) -> tuple[str, list[str]]:
@@ -352,7 +345,8 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     out: list[str] = []
     facts: list[str] = []
     for item in ctx.advice:
-        out.append(item.text if item.text.endswith((".", "?", "!")) else item.text + ".")
+        text = _standard_install(ctx, item.text) if item.kind == "install" else item.text
+        out.append(text if text.endswith((".", "?", "!")) else text + ".")
         facts.append("message")
     target = _target(ctx)
     fixes = _fixes(ctx, target) if target is not None else []
@@ -389,11 +383,24 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     said = any(a.kind == "install" or a.text.lower().startswith(("install ", "run `pip")) for a in ctx.advice)
     if module is not None and not said:
         where = _where(ctx)
+        if ctx.code.is_standard(module):
+            fix = (
+                f"use a Python built with `{module}` (part of the standard library, left out of some builds)"
+            )
+        else:
+            fix = f"install the distribution that provides `{module}`"
         out.append(
             f"{where[:1].upper()}{where[1:]} needs the optional module `{module}`, which could not be"
-            f" imported: install the distribution that provides `{module}`."
+            f" imported: {fix}."
         )
         facts.append("guards")
+    handled = _failing_call(ctx, target)
+    if handled is not None:
+        out.append(handled)
+        facts.append("guards")
+    if _is_warning(r) and (ignored := _ignore_warning(ctx)) is not None:
+        out.append(ignored)
+        facts += ["class", "message"]
     test = next((t for t in r.facts.tests if t.call), None)
     if test is not None and ctx.function:
         out.append(
@@ -401,6 +408,120 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
         )
         facts.append("tests")
     return list(dict.fromkeys(out)), facts
+
+
+#: "Install the zlib module", "Install `zlib`": the module an install step names.
+_INSTALLED = re.compile(r"^Install (?:the )?[`'\"]?([A-Za-z_][\w.]*)[`'\"]?(?: (?:module|package|library))?$")
+
+
+def _standard_install(ctx: _Context, text: str) -> str:
+    """An install step for a module of the language's own library (``zlib``) said as what it
+    takes: such a module comes with the interpreter's build, not from a package index."""
+    m = _INSTALLED.match(text)
+    if m is None or ctx.language is None or not ctx.code.is_standard(m.group(1)):
+        return text
+    return (
+        f"Use a Python build that includes the standard library's `{m.group(1)}` module: it comes with"
+        " the interpreter, not from a package index"
+    )
+
+
+def _failing_call(ctx: _Context, target: _Target | None) -> str | None:
+    """For a raise in an ``except`` handler, innermost on its path: the call the ``try`` guards,
+    when it is a public call on an argument the caller passes unchanged (``int(value)``), as
+    what to pass: a value that call accepts."""
+    r = ctx.record
+    if target is None or target.how != "call" or not r.error_class:
+        return None
+    guards = [g for g in r.facts.guards if g.kind not in ("loop", "with")]
+    if not guards or guards[-1].kind != "except" or not guards[-1].caught:
+        return None  # more tests after the handler decide it, or no class caught
+    guard = guards[-1]
+    if not all(_VALUE_ERRORS.search(c.rpartition(".")[2]) for c in guard.caught):
+        return None  # an OSError says more of the system than of the value passed
+    called = _GUARDED_CALL.match(guard.guarded or "")
+    if called is None or not ctx.code.is_public(called.group(1)) or called.group(1).startswith("self."):
+        return None
+    passed = {p.name for p in target.params if p.kind in ("positional", "keyword")} - set(r.facts.rebound)
+    args = set(re.findall(r"\b[A-Za-z_]\w*\b", called.group(2)))
+    used = [p.name for p in target.params if p.name in passed and p.name in args]
+    if not used or args - passed - _LITERAL_WORDS:
+        return None  # it reads more than what the caller passed
+    caught = _or_of([f"`{c}`" for c in guard.caught])
+    names = _join([_code(n) for n in used])
+    return (
+        f"Pass {'a ' + names if len(used) == 1 else names + ' values'} that `{called.group(1)}` accepts:"
+        f" {_named(ctx)} raises `{r.error_class}` when `{guard.guarded}` raises {caught}."
+    )
+
+
+#: Classes that say a value was refused, not that the system failed (``OSError``) or anything
+#: at all (``Exception``).
+_VALUE_ERRORS = re.compile(
+    r"^(?:Invalid\w*|\w*(?:Value|Type|Key|Index|Lookup|Unicode\w*|Decode|Parse|Parsing|Syntax|Format|"
+    r"Conversion|Validation|Version)\w*(?:Error|Exception))$"
+)
+#: A call the ``try`` guards: a dotted name and its arguments, on one line.
+_GUARDED_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(([^()\n]*)\)$")
+_LITERAL_WORDS = frozenset({"None", "True", "False"})
+
+
+def _or_of(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+#: Warning classes too general to filter on alone: a filter on them without a message would
+#: hide every other warning of that class.
+_GENERAL_WARNINGS = frozenset({
+    "Warning", "UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "FutureWarning",
+    "RuntimeWarning", "SyntaxWarning", "ImportWarning", "UnicodeWarning", "BytesWarning",
+    "ResourceWarning", "EncodingWarning",
+})  # fmt: skip
+#: The shortest start of a message a filter may match on, and the longest it quotes.
+_FILTER_START = (24, 80)
+
+
+def _reached(ctx: _Context) -> str:
+    """The raising function (or the module) as prose names it: what a caller's call reaches."""
+    return _named(ctx) if ctx.function else f"the import of {ctx.record.file_path}"
+
+
+def _ignore_warning(ctx: _Context) -> str | None:
+    """How to ignore just this warning, once the caller has decided to: a filter on its class
+    and the literal start of its message (what ``warnings`` matches), where the class can be
+    named and the filter would not hide other warnings."""
+    r = ctx.record
+    if ctx.language is None or not r.error_class or _other_category(ctx):
+        return None
+    code = ctx.code
+    qualified = r.qualified_class or r.error_class
+    catchable = code.catchable(qualified)
+    if catchable is None or not code.is_public(qualified):
+        return None
+    imports, caught = catchable
+    start = split_pattern(r.message_pattern)[0] if r.message_pattern else r.error_message
+    start = start.lstrip()
+    if start != (split_pattern(r.message_pattern)[0] if r.message_pattern else r.error_message):
+        return None  # a message opening with white space: the filter would have to say so
+    shortest, longest = _FILTER_START
+    start = start.partition("`")[0].rstrip()  # quoted code inside quoted code would end it
+    if len(start) > longest:
+        cut = start.rfind(" ", 0, longest)
+        start = start[: cut if cut > shortest else longest]
+    if len(start.strip()) < shortest or len(start.split()) < 4:
+        if caught.rpartition(".")[2] in _GENERAL_WARNINGS:
+            return None
+        start = ""
+    where = f", after `{imports[0]}`" if imports else ""
+    matched = (
+        f"every `{caught}`" if not start else f"the `{caught}` warnings whose message starts with that text"
+    )
+    return (
+        "To silence it once you have decided to accept it, run"
+        f" `{code.ignore_warning(caught, start)}` before the call that reaches {_reached(ctx)}{where}:"
+        " it ignores"
+        f" {matched}; inside `with warnings.catch_warnings():` it holds only for that block."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,10 +574,23 @@ def _target(ctx: _Context) -> _Target | None:
     if how == "set" and len(params) != 1:
         return None
     code = ctx.code
+    on_class = any(d in ("classmethod", "staticmethod") for d in decorators)
+    if owner and name != "__init__" and on_class and how == "call":
+        # Called on the class, imported by name: ``MultiIndex.from_arrays(arrays)``.
+        if "." in owner or not code.is_public(function):
+            return None
+        imported = code.import_of(module, owner)
+        return _Target(function, None, (imported,), how, r.facts.is_async, tuple(params))
     if owner and name != "__init__":
         if not ctx.receiver or not code.is_public(ctx.call_name):
             return None
-        return _Target(ctx.call_name, ctx.receiver, (), how, r.facts.is_async, tuple(params))
+        receiver, call_name = ctx.receiver, ctx.call_name
+        if receiver == owner.rpartition(".")[2]:
+            # A class named in lower case (distutils' ``build``): its instance needs another
+            # name, or the snippet would call the method on the class.
+            receiver = f"{receiver}_obj"
+            call_name = f"{receiver}{ctx.call_name[len(ctx.receiver) :]}"
+        return _Target(call_name, receiver, (), how, r.facts.is_async, tuple(params))
     if how != "call":
         return None
     called = owner if name == "__init__" else function  # a class (nested ones by their outer class)
@@ -500,6 +634,9 @@ def _arguments(
     keywords: list[tuple[str, str]] = []
     for p in target.params:
         value = values.get(p.name)
+        if p.kind == "var-positional" and value is not None and p.name not in omit:
+            positional.append(f"*{value}")  # ``safe_range(*args)``: what the raise reads
+            continue
         if p.kind not in ("positional", "keyword") or p.name in omit:
             continue
         if p.default is None:
@@ -524,7 +661,15 @@ def _invocation(
         value = target.params[0].name
         return code.assign(target.name, (values or {}).get(value, value))
     positional, keywords = _arguments(target, values, omit)
-    return code.call(target.name, positional, keywords, awaited=target.awaited)
+    called = code.call(target.name, positional, keywords, awaited=target.awaited)
+    r = ctx.record
+    if (
+        ctx.function
+        and not target.awaited
+        and code.yields(r.source_code, r.source_code_start, r.line_number, ctx.function)
+    ):
+        return code.consumed(called)  # a generator's body runs only as it is iterated
+    return called
 
 
 def _checked_guards(ctx: _Context) -> list[tuple[Condition, Guard]] | None:
@@ -781,7 +926,10 @@ def _validation(ctx: _Context) -> str | None:
     head = code.comment(f"`{ctx.function}` raises {error} when this holds")
     words = _join([c.words for c, _ in checked])
     check = code.if_block(code.all_of(tests), code.raise_error(_own_error(ctx), words))
-    body = "\n".join([head, check, _invocation(ctx, target)])
+    values = _reaching(ctx, target)
+    if values is None:
+        return None
+    body = "\n".join([head, check, _invocation(ctx, target, values=values)])
     return code.program(target.imports, body, target.awaited)
 
 
@@ -821,14 +969,59 @@ def _try_catch(ctx: _Context) -> str | None:
     if catchable is None:
         return None
     imports, caught = catchable
-    call = _invocation(ctx, target)
+    values = _reaching(ctx, target)
+    if values is None:
+        return None  # no call written from the signature reaches the raise
+    call = _invocation(ctx, target, values=values)
     handler = code.report(target.name)
     if _is_warning(r):
+        if _other_category(ctx):
+            return None  # the call warns another class than the one the record names
         body = code.catch_warning(caught, call, handler)
         imports = [*imports, code.import_module("warnings")]
     else:
         body = code.try_except(caught, call, handler)
     return code.program([*target.imports, *imports], body, target.awaited)
+
+
+def _other_category(ctx: _Context) -> bool:
+    """Whether the warning call at the site names a category other than the record's class
+    (``rank_zero_warn(msg, category=RuntimeWarning)`` read as the helper's ``UserWarning``): the
+    call's own text, from the source window, over the class the record was given."""
+    r = ctx.record
+    lines = r.source_code.split("\n")[r.line_number - r.source_code_start :]
+    depth, text = 0, []
+    for line in lines[:30]:
+        text.append(line)
+        depth += line.count("(") - line.count(")")
+        if depth <= 0 and "(" in "".join(text):
+            break
+    m = re.search(r"\bcategory\s*=\s*([A-Za-z_][\w.]*)", "\n".join(text))
+    return m is not None and m.group(1).rpartition(".")[2] != (r.error_class or "").rpartition(".")[2]
+
+
+def _reaching(ctx: _Context, target: _Target) -> dict[str, str] | None:
+    """The optional arguments a call must pass for the raise to be reachable: each parameter a
+    guard on the path reads, passed by name (``simple_cycles(G, length_bound=length_bound)``),
+    unless a guard needs it left at its default (``model is None``); the ``*args`` of a function
+    that takes its values so (``safe_range(*args)``).  None where a guard reads what
+    ``**kwargs`` holds (``kwargs.get('stdout')``): a keyword no signature names, which no call
+    written from the signature passes."""
+    guards = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS or g.kind == "early-exit"]
+    read = {n for g in guards for n in g.names}
+    if any(p.kind == "var-keyword" and p.name in read for p in target.params):
+        return None
+    left = {c.subject for c in ctx.conditions if c.kind in ("absent", "falsy") and c.subject}
+    values = {}
+    for p in target.params:
+        if p.kind in ("positional", "keyword") and p.default is not None and p.name in read - left:
+            values[p.name] = p.name
+    if any(p.kind == "var-positional" for p in target.params) and not any(
+        p.kind == "positional" and p.default is None for p in target.params
+    ):
+        star = next(p for p in target.params if p.kind == "var-positional")
+        values[star.name] = star.name
+    return values
 
 
 def _is_warning(record: Record) -> bool:
@@ -847,6 +1040,8 @@ def _internal(ctx: _Context, target: _Target | None) -> bool:
     if kind in ("warn", "log"):
         return False
     cls = (r.error_class or "").rpartition(".")[2]
+    if _SAYS_INTERNAL.search(r.error_message):
+        return True  # the message says so itself ("internal error", "should not happen")
     if kind == "assert" or cls == "AssertionError":
         checked = _checked_guards(ctx) if target is not None else None
         # An argument check is said by the conditions' fixes; any other assert is internal.
@@ -860,6 +1055,15 @@ def _internal(ctx: _Context, target: _Target | None) -> bool:
         return False
     guards = [g for g in r.facts.guards if g.kind in CONDITION_KINDS or g.kind == "early-exit"]
     return bool(guards) and all(_private_state(g) for g in guards)
+
+
+#: A message that calls its own raise a failure of the library: "internal error", "this should
+#: never happen", "please report this bug".
+_SAYS_INTERNAL = re.compile(
+    r"\binternal (?:error|inconsistency)\b|\bshould (?:not|never) (?:happen|occur|be reached|get here)\b|"
+    r"\bthis is a bug\b|\breport (?:this |it )?as a bug\b|\bunreachable\b",
+    re.IGNORECASE,
+)
 
 
 def _private_state(guard: Guard) -> bool:

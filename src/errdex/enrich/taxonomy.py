@@ -19,10 +19,11 @@ in "block", ``network`` not in NetworkX.  A rule that means a stem says so (``de
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from errdex import languages
-from errdex.record import Record
+from errdex.record import Guard, Record
 
 # -- words ----------------------------------------------------------------------------------------
 
@@ -229,18 +230,48 @@ DISTRIBUTED = _library(
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """One record's facts as the rules read them: the message, the class's own name and the
+    conditions as ``words`` (one condition a line), and the parameters its guards test as not
+    given."""
+
+    message: str
+    cls: str
+    tests: str
+    #: Parameters the guards on the path test as not given (``x is None``, ``not x``): the
+    #: only fact that says an argument is missing, rather than a module or a file.
+    absent: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A fact a family cannot do without, whatever else matches: a missing argument needs a
+    guard that tests a parameter was not given, an I/O failure an ``OSError`` or a file."""
+
+    #: The evidence it is, weighed as a condition; None where it only gates the family.
+    name: str | None
+    test: Callable[[Evidence], bool]
+
+
+@dataclass(frozen=True, slots=True)
 class Family:
     tag: str
     #: The vocabulary tag a record of this family gets (``argument``, ``io``, ``database`` ...).
     kind: str
     criterion: str
     #: Rules; each that matches is one piece of evidence.  Each reads ``words`` of its fact.
+    #: A message rule says what went wrong, not only what it is about: "table" alone is the
+    #: topic of most errors of a SQL library, not a failed statement.
     message: Rule | None = None
     error_class: Rule | None = None
     condition: Rule | None = None
     #: The kind of library the family is about: only records there (or whose class comes from
     #: there) may have it.  None: any library.
     about: Library | None = None
+    #: What a matching class weighs: enough alone (0.6) where the class by itself says the
+    #: family (``StopIteration``, ``FileNotFoundError``, a DB-API ``OperationalError``).
+    class_weight: float = 0.3
+    requires: Requirement | None = None
 
 
 def _family(
@@ -251,8 +282,12 @@ def _family(
     cls: str | None = None,
     cond: str | None = None,
     about: Library | None = None,
+    *,
+    strong_class: bool = False,
+    requires: Requirement | None = None,
 ) -> Family:
-    return Family(tag, kind, criterion, _rule(message), _rule(cls), _rule(cond), about)
+    weight = _WEIGHTS["message"] if strong_class else _WEIGHTS["class"]
+    return Family(tag, kind, criterion, _rule(message), _rule(cls), _rule(cond), about, weight, requires)
 
 
 #: Evidence from the message counts most: it is what the library says the problem is.
@@ -260,23 +295,47 @@ _WEIGHTS = {"message": 0.6, "class": 0.3, "condition": 0.3}  # class or conditio
 #: Below this, no family is assigned.
 THRESHOLD = 0.6
 
+#: ``OSError`` and the classes the language derives from it: a failure of the system.
+_OS_ERROR = Rule(
+    r"^((os|io|environment|blocking io|broken pipe|child process|file exists|file not found|interrupted"
+    r"|is a directory|not a directory|permission|process lookup|connection( aborted| refused| reset)?)"
+    r" error|unsupported operation)$"
+)
+#: What a message names when it speaks of a file or a stream.
+_FILE_WORDS = Rule(
+    r"files?|filenames?|streams?|director(y|ies)|folders?|paths?|sockets?|pipes?|disks?|buffers?"
+    r"|file descriptors?|archives?|stdin|stdout|stderr|console|tty"
+)
+_FILE_OR_STREAM = Requirement(None, lambda e: _OS_ERROR.search(e.cls) or _FILE_WORDS.search(e.message))
+_STOP_ITERATION = Rule(r"^stop (async )?iteration$")
+#: contextlib's generator-based context managers: the generator ended too early or too late.
+_GENERATOR_END = Rule(r"generator didn't (yield|stop)")
+_ITERATION_END = Requirement(
+    None, lambda e: _STOP_ITERATION.search(e.cls) or _GENERATOR_END.search(e.message)
+)
+_PARAMETER_ABSENT = Requirement("parameter", lambda e: bool(e.absent))
 FAMILIES: tuple[Family, ...] = (
     # -- arguments --------------------------------------------------------------------------------
     _family(
         "ambiguous-target",
         "argument",
         "Several candidates fit and the call must say which one to use.",
-        r"(ambiguous|multiple|more than one|several)\b.*\b(provid|specif|pass|which|choos)\w*|please provide the",
+        r"ambiguous|(multiple|more than one|several) \w+\b.*\b(please|must|need to|have to|should) (provid|specif|pass|choos|select)\w*"
+        r"|which (one )?(of them|to use)",
         r"ambiguous\w*",
         r"> 1|len\(.+\) > 1",
     ),
     _family(
         "missing-required-argument",
         "argument",
-        "A required argument or option was not given.",
-        r"missing|required|must (be )?(provid|pass|specif)\w*|please (provide|pass|specify)|not provided|no \w+ (was |were )?(given|provided|specified)",
-        r"missing|required",
-        r"is none|not \w+$",
+        "A required argument or option was not given: the message says so and a guard tests "
+        "that the parameter was not passed (None or absent).",
+        r"missing\b(?! values?\b)|required|must (be )?(provid|pass|specif|given|supplied)\w*"
+        r"|(please|must|need to|have to) (provide|pass|specify|give|supply)"
+        r"|not (provided|specified|given|passed|supplied)|no \w+ (was |were |is )?(given|provided|specified|passed|supplied)"
+        r"|(were|was) (both )?none|(cannot|can't|must not|may not|should not) be none",
+        r"missing (required )?(argument|parameter|option|keyword)",
+        requires=_PARAMETER_ABSENT,
     ),
     _family(
         "unexpected-argument",
@@ -289,8 +348,10 @@ FAMILIES: tuple[Family, ...] = (
         "conflicting-arguments",
         "argument",
         "Two arguments or options were given that exclude each other.",
-        r"mutually exclusive|cannot (both|be used together|be combined|specify both)|only one of|not both|either .+ or .+ but not|conflict\w*",
-        r"conflict\w*|exclusive",
+        r"mutually exclusive|cannot (both|be used together|be combined|specify both|pass both|be passed together)"
+        r"|can't (specify|pass|use) both|(specify|pass|use|give) only one of|can only (specify|pass|use|give) one of|not both|either .+ or .+ but not|but not both"
+        r"|(and|or) .+ at the same time|conflicts with (the )?['`\"]?\w+['`\"]? (argument|option|parameter|keyword)",
+        r"conflicting arguments?|mutually exclusive\w*",
     ),
     _family(
         "wrong-argument-count",
@@ -302,7 +363,9 @@ FAMILIES: tuple[Family, ...] = (
         "invalid-choice",
         "value",
         "A value is not one of the accepted choices.",
-        r"must be one of|is not one of|not one of|invalid choice|should be one of|expected one of|choose from|valid (values|options|choices) (are|is)|not in \(|unsupported (value|option|mode|method|backend|strategy)|unknown (value|mode|method|backend|strategy|type)",
+        r"must be one of|is not one of|not one of|invalid choice|should be one of|expected one of|choose from|must be either ['`\"]"
+        r"|valid (values|options|choices) (are|is)|not in \(|unsupported (value|option|mode|method|backend|strategy)"
+        r"|unknown (value|mode|method|backend|strategy)",
         r"choices?",
         r"not in",
     ),
@@ -310,7 +373,10 @@ FAMILIES: tuple[Family, ...] = (
         "type-mismatch",
         "type",
         "A value has the wrong type for where it is used.",
-        r"must be (an? )?(str|string|int|integer|float|bool|boolean|list|dict|tuple|callable|instance|type|subclass|bytes|sequence|mapping|number)s?|expected (an? )?(str|string|int|integer|float|bool|list|dict|tuple|callable|instance|type|bytes|sequence|mapping)s?|not (an? )?(instance|subclass) of|unsupported (operand )?types?|wrong type|invalid type|of type .+ (is|was) not|is not callable|object is not",
+        r"must be (an? )?(str|string|int|integer|float|bool|boolean|list|dict|tuple|callable|instance|type|subclass|bytes|sequence|mapping|number|list-like|iterable)s?"
+        r"|expected (an? )?(str|string|int|integer|float|bool|list|dict|tuple|callable|instance|type|bytes|sequence|mapping)s?(?!\s+(to|have|with)\b)"
+        r"|not (an? )?(instance|subclass) of|unsupported (operand )?types?|wrong type|invalid type|of type .+ (is|was) not"
+        r"|is not callable|object is not (callable|iterable|subscriptable)",
         r"^type error$|type (mismatch )?error$",
         r"isinstance\(|issubclass\(|callable\(",
     ),
@@ -326,22 +392,28 @@ FAMILIES: tuple[Family, ...] = (
         "empty-input",
         "value",
         "An input that must hold something is empty.",
-        r"empty|no (data|items|elements|values|rows|samples)|zero-length|at least one|contains no",
+        r"(is|are|was|be|got( an)?|an?) empty\b(?! (and|or)\b)|empty (input|string|list|sequence|array|data|file|graph|iterable|tuple|dict|set|frame|dataframe|series|value|name|path|parenthesized list)s?"
+        r"|no (data|items|elements|values|rows|samples)\b|zero-length|(needs?|requires?) at least one|must (contain|have|be given) at least one"
+        r"|at least one .+ (is |must be )?(required|needed|expected)|contains no|must be non-?empty|nonempty",
         None,
-        r"^not \w+|len\(.+\) == 0|== \[\]|== ''",
+        r"^not \w+$|len\(.+\) == 0|== \[\]|== ''",
     ),
     _family(
         "invalid-format",
         "parsing",
         "Text does not follow the format the call parses.",
-        r"invalid (format|syntax|literal|string|url|uri|address|date|time|datetime|email|expression|header|value for|version|identifier|escape|character|token|json|number)s?|malformed|could not (parse|convert|decode)|cannot parse|failed to parse|not a valid|unable to parse|unparsable|bad (format|escape|character|syntax)",
+        r"invalid (format|syntax|literal|string|url|uri|address|date|time|datetime|email|expression|header|version|identifier|escape|character|token|json)s?"
+        r"|malformed|could not (parse|decode)|cannot parse|failed to parse|unable to parse|unparsable|bad (format|escape|character|syntax)",
         r"pars(e|er|ing)|format|syntax|decod\w*",
     ),
     _family(
         "shape-mismatch",
         "data",
         "Arrays or tensors have shapes or lengths that do not fit together.",
-        r"shapes?|dimension\w*|dims?|length mismatch|lengths? (must|do(es)? not) match|size mismatch|sizes? (must|do(es)? not) match|must have the same (length|size|shape|number)|broadcast\w*|ndims?",
+        r"shapes? (mismatch|must|do(es)? not|don't|are not|is not|not aligned)|(incompatible|wrong|invalid|bad|different|unexpected|correct|same) (shape|dimension|ndim)s?"
+        r"|not (the )?(correct|right|same) shape|dimensions? (must|do(es)? not|don't|mismatch|of .+ must)|must be (\d|one|two|three)-?(d|dimensional)\b"
+        r"|length mismatch|lengths? (must|do(es)? not|don't) match|size mismatch|sizes? (must|do(es)? not) match"
+        r"|must have the same (length|size|shape|number|dimension)\w*|broadcast\w*|ndim (must|should)|zero dimension\w*|must be square|non-?square",
         r"shape|dimension\w*",
         r"\.shape|\.ndim|len\(.+\) != len\(",
     ),
@@ -349,23 +421,42 @@ FAMILIES: tuple[Family, ...] = (
         "length-mismatch",
         "data",
         "Two sequences that must have equal length do not.",
-        r"length of .+ (does not|doesn't|must) match|lengths? (are )?(not equal|differ\w*)|same (length|number of)|(\d+|\{.+\}) (columns|values|items|elements) passed.+(\d+|\{.+\})",
+        r"length of .+ (does not|doesn't|must) match|lengths? (are )?(not equal|differ\w*)|same (length|number of)|(\d+|\{.*\}) (columns|values|items|elements) passed.+(\d+|\{.*\})",
         None,
         r"len\(.+\) != len\(",
+    ),
+    _family(
+        "file-not-found",
+        "io",
+        "A file or directory that was named does not exist.",
+        r"(files?|director(y|ies)|paths?|folders?)\b.*\b(not found|does not exist|doesn't exist|no such)|no such file|cannot find (the )?(file|path|directory)|not a (file|directory)",
+        r"^file not found( error)?$|^not a directory( error)?$",
+        r"exists\(\)|\.is_file\(\)|\.is_dir\(\)|os\.path\.(exists|isfile|isdir)",
+        strong_class=True,
+    ),
+    _family(
+        "file-exists",
+        "io",
+        "A file that is about to be created is already there.",
+        r"(files?|director(y|ies)|paths?|folders?)\b.*\balready exists|exists and is not empty|(cannot|refus\w* to|will not|won't) overwrite",
+        r"^file exists( error)?$",
+        r"exists\(\)",
+        strong_class=True,
     ),
     _family(
         "duplicate-entry",
         "value",
         "Something that must be unique was given or registered twice.",
-        r"duplicat\w*|already (exists|registered|defined|added|set|in use|present)|not unique|must be unique|more than once|twice",
+        r"duplicat(e|es|ed)\b|already (exists|registered|defined|added|in use|present)|not unique|must be unique"
+        r"|(given|passed|specified|defined|registered|used|appears?|occurs?|added) (more than once|twice)",
         r"duplicat\w*|already exists|conflict\w*",
-        r"in self\.|in \w+s",
+        r"in self\.\w+",
     ),
     _family(
         "not-found",
         "lookup",
         "A name, key or item that was asked for does not exist.",
-        r"not found|does not exist|doesn't exist|no such|cannot find|could not find|unable to find|unknown (key|name|id|column|field|table|index|node|attribute)s?|is not (defined|registered|available|present)|no (\w+ )?(named|called|matching|with (name|id))",
+        r"not found|does not exist|doesn't exist|no such|cannot find|could not find|unable to find|unknown (key|name|id|column|field|table|index|node|attribute)s?|is not (defined|registered|present)|no (\w+ )?(named|called|matching|with (name|id))",
         r"not found|does not exist|no such|^key error$|^lookup error$",
     ),
     _family(
@@ -392,41 +483,31 @@ FAMILIES: tuple[Family, ...] = (
         r"hasattr\(",
     ),
     _family(
-        "file-not-found",
-        "io",
-        "A file or directory that was named does not exist.",
-        r"(files?|director(y|ies)|paths?|folders?)\b.*\b(not found|does not exist|doesn't exist|no such)|no such file|cannot find (the )?(file|path|directory)|not a (file|directory)",
-        r"file not found|not a directory|is a directory",
-        r"exists\(\)|\.is_file\(\)|\.is_dir\(\)|os\.path\.(exists|isfile|isdir)",
-    ),
-    _family(
-        "file-exists",
-        "io",
-        "A file that is about to be created is already there.",
-        r"(files?|director(y|ies)|paths?)\b.* already exists|exists and|overwrit\w*",
-        r"file exists",
-        r"exists\(\)",
-    ),
-    _family(
         "permission-denied",
         "permission",
         "The process may not read, write or run what it needs.",
-        r"permissions?|not (allowed|permitted)|access (is )?denied|forbidden|read-only file|unauthori[sz]ed|insufficient privileges",
-        r"permission|forbidden|unauthori[sz]ed|access denied",
+        r"permission (denied|error)|(insufficient|no|lack\w*|without) permissions?|access (is )?denied|operation not permitted"
+        r"|read-only file ?system|insufficient privileges|not (allowed|permitted) to (read|write|access|open|execute|create|delete)",
+        r"^permission( denied)? error$|^access denied( error)?$",
+        strong_class=True,
     ),
     _family(
         "io-failure",
         "io",
         "Reading or writing a file or stream failed.",
-        r"(could not|cannot|unable to|failed to) (read|write|open|close|save|load|flush|create)|i/o error|broken pipe|disk (is )?full|no space left",
-        r"io error|^os error$|stream error",
+        r"(could not|cannot|can't|unable to|failed to) (read|write|open|close|save|load|flush|create|seek)\b"
+        r"|error (while |when )?(reading|writing|opening|closing|saving|loading|flushing|seeking)\b"
+        r"|i/o error|broken pipe|disk (is )?full|no space left|(read|write) (error|failed|failure)|short (read|write)"
+        r"|unexpected end of (file|stream|data)|truncated (file|stream)",
+        r"^(io|os) error$|stream error|^broken pipe error$",
+        requires=_FILE_OR_STREAM,
     ),
     _family(
         "stream-consumed",
         "io",
         "A stream or iterator was read past what it can give again.",
-        r"already (been )?(consumed|read|streamed|closed)|stream (has been |is )?(closed|consumed)|cannot (re-?read|rewind)|exhausted",
-        r"stream consumed|stream closed|consumed",
+        r"already (been )?(consumed|read|streamed)|stream (has been |is )?(consumed)|cannot (re-?read|rewind)",
+        r"stream consumed|consumed",
     ),
     _family(
         "resource-closed",
@@ -439,9 +520,11 @@ FAMILIES: tuple[Family, ...] = (
         "not-initialized",
         "state",
         "An object is used before the set-up step it needs.",
-        r"not (yet )?(been )?(initiali[sz]ed|set up|setup|configured|started|connected|attached|fitted|trained|compiled|loaded|launched|called)|before (calling|you call|using)|must (first )?call|call .+ first|did you forget to call|has not been called|uninitiali[sz]ed|not ready",
-        r"not initiali[sz]ed|not fitted|not configured|uninitiali[sz]ed",
-        r"is none$|not self\._\w*(init|setup|started|launched|connected|fitted)\w*|== 0$",
+        r"not (yet )?(been )?(initiali[sz]ed|set up|setup|started|attached|fitted|trained|compiled|launched)\b"
+        r"|must (first )?call|(call|run) \S+ (first|before)|must be called (first|before)|did you forget to call|has not been called"
+        r"|uninitiali[sz]ed|not ready",
+        r"not initiali[sz]ed|not fitted|uninitiali[sz]ed",
+        r"self\.\w+ is none$|not self\._\w*(init|setup|started|launched|connected|fitted)\w*",
     ),
     _family(
         "already-initialized",
@@ -455,14 +538,16 @@ FAMILIES: tuple[Family, ...] = (
         "invalid-state",
         "state",
         "The object is in a state where this operation is not allowed.",
-        r"(cannot|can't|not allowed to|unable to) .+ (while|when|during|after|before|in (the )?current state)|invalid state|in (the )?wrong state|not in a valid state|illegal state|not (currently )?(running|active|open|attached|allowed now)",
-        r"state|^runtime error$",
-        r"self\.\w+",
+        r"(cannot|can't|unable to) .+ (while|during) \w+ing\b|(cannot|can't) .+ when not \w+ing\b|invalid state|in (the )?wrong state"
+        r"|not in a valid state|illegal state|(is|are|was) not (currently )?(running|active|open|attached)\b|is (already )?(finished|done|shut ?down|stopped|closing)\b"
+        r"|after (interpreter )?shutdown|in (the )?current state",
+        r"^(invalid|illegal|bad) state( error)?$",
+        strong_class=True,
     ),
     _family(
         "not-implemented",
         "not-implemented",
-        "The operation exists in the interface but this class or backend does not provide it.",
+        "The library does not implement or support this operation, option or combination.",
         r"not (yet )?implemented|not supported( yet)?|unsupported operation|is not available for|no implementation|does not support|doesn't support|only supported (for|with|on|by|in)",
         r"not implemented|unsupported",
     ),
@@ -470,14 +555,14 @@ FAMILIES: tuple[Family, ...] = (
         "abstract-method",
         "not-implemented",
         "A method meant to be overridden was called on a base class.",
-        r"must (be )?(implement|overrid)\w*|(needs|has) to be (implemented|overridden)|subclasses? (must|should) (implement|override|define)|abstract\w*",
+        r"must (be )?(implement|overrid)\w*|(needs|has) to be (implemented|overridden)|subclass(es)? (must|should) (implement|override|define)|abstract\w*",
         r"^not implemented error$",
     ),
     _family(
         "deprecated-usage",
         "deprecation",
         "A name or argument that is deprecated or removed was used.",
-        r"deprecat\w*|will be removed|has been removed|was removed|no longer (supported|used|available|accepted)|is obsolete|use .+ instead|renamed",
+        r"deprecat\w*|will be removed|has been removed|was removed|no longer (supported|used|available|accepted)|is obsolete|renamed",
         r"deprecat\w*|future warning|pending deprecation",
     ),
     _family(
@@ -492,8 +577,10 @@ FAMILIES: tuple[Family, ...] = (
         "version-incompatible",
         "dependency",
         "Installed versions of the library, its dependencies or Python do not work together.",
-        r"versions?\b.*\b(required|requires|not supported|incompatible|or (newer|higher|later|above))|requires? (python|torch|numpy|pandas) ?[<>=]|(newer|older) (version|release)|upgrad\w*|downgrad\w*|incompatib\w*|not compatible",
-        r"version|incompatib\w*",
+        r"versions?\b.*\b(required|requires|not supported|incompatible|or (newer|higher|later|above)|is too old)"
+        r"|requires? (python|torch|numpy|pandas|\w+) ?(>=|<=|==|>|<)|(newer|older) (version|release)|upgrade|downgrade"
+        r"|compiled (using|against|with) .+ versions?|please (upgrade|update)|python \d(\.\d+)* or (later|newer|higher|above)",
+        r"version (conflict|mismatch|error)|incompatible version",
         r"_greater_equal|_less|version",
     ),
     _family(
@@ -514,7 +601,10 @@ FAMILIES: tuple[Family, ...] = (
         "dtype-mismatch",
         "type",
         "Array or tensor element types do not fit the operation.",
-        r"dtypes?|data ?types?|precision .* (not supported|invalid)|b?(float|int)\d+ .* (not supported|expected)|cannot cast|casting",
+        r"(invalid|unsupported|wrong|incompatible|unexpected|different|mismatched|unknown|bad|non-numeric) (d|data ?)types?"
+        r"|(d|data ?)types? (mismatch|(is|are) not supported|not supported|must|should|do(es)? not match|not understood|not inexact)"
+        r"|with (\w+ )?dtype \S+|of dtype \S+ (is|are) not|must have (d|data ?)type|cannot (safely )?cast|casting|losslessly cast"
+        r"|datatype is not supported",
         None,
         r"\.dtype",
     ),
@@ -522,7 +612,10 @@ FAMILIES: tuple[Family, ...] = (
         "configuration-invalid",
         "configuration",
         "A setting or configuration value is invalid or inconsistent.",
-        r"config(uration)?s?|(un)?configured|settings?|environment variables?|env vars?|\.ini|\.toml|\.ya?ml|\.cfg|misconfigur\w*",
+        r"(invalid|bad|wrong|inconsistent|unknown|unsupported|conflicting) (config(uration)?|settings?)s?\b"
+        r"|config(uration)? (is )?(invalid|error|problem|not valid|could not be loaded)|(is )?not a valid config(uration)?"
+        r"|misconfigur\w*|improperly configured|config(uration)? files?\b.*\b(could not|cannot|invalid|error|not found)"
+        r"|(\.ini|\.toml|\.cfg|\.ya?ml)\b.*\b(invalid|error|missing)",
         r"config(uration)?|misconfigur\w*|settings|improperly",
     ),
     _family(
@@ -546,6 +639,7 @@ FAMILIES: tuple[Family, ...] = (
         "An operation did not finish within its time limit.",
         r"timed out|time ?out (occurred|expired|exceeded|reached|error|connecting|waiting)|(read|write|connect|connection|pool|request|operation) time ?out|deadline (exceeded|passed)|took (too long|longer than)",
         r"time ?out|timed out",
+        strong_class=True,
     ),
     _family(
         "http-status-error",
@@ -560,35 +654,40 @@ FAMILIES: tuple[Family, ...] = (
         "invalid-url",
         "network",
         "A URL is malformed or uses a scheme the call does not handle.",
-        r"urls?|uris?|(url|uri|unsupported|invalid|unknown|missing) schemes?|schemes? (is )?(not supported|missing|invalid|unknown)|hostnames?|host names?|missing (an? )?['\"]?https?",
+        r"(invalid|malformed|bad|unsupported|unknown) (urls?|uris?|(url )?schemes?|hostnames?|host names?)"
+        r"|(urls?|uris?)\b.*\b(invalid|malformed|not (valid|supported)|unsupported|must (start with|be absolute|include|have a))"
+        r"|missing (an? )?(url )?schema|no (url )?schema supplied|schemes? (is )?(not supported|missing|invalid|unknown)|no host (supplied|given|specified)",
         r"invalid url|url error|invalid schema|missing schema|unsupported protocol|location parse",
     ),
     _family(
         "ssl-error",
         "security",
         "A TLS/SSL handshake or certificate check failed.",
-        r"ssl|tls|certificates?|handshake|verify failed",
+        r"(ssl|tls)\b.*\b(error|failed|failure|alert)|certificate (verify |verification )?(failed|error|invalid|expired|is not valid|has expired)"
+        r"|handshake (failed|error|timed out)|certificate verify failed|verify failed|(wrong|unknown|bad) (ssl|tls) version|hostname .+ doesn't match",
         r"ssl|certificate",
     ),
     _family(
         "authentication-failed",
         "security",
         "Credentials are missing, wrong or expired.",
-        r"authenticat\w*|credentials?|passwords?|token (is )?(invalid|expired|missing)|api key|login|unauthori[sz]ed|not logged in",
+        r"authentication (failed|failure|error|required)|(invalid|bad|wrong|incorrect|expired) (credentials?|passwords?|tokens?|api keys?|username or password)"
+        r"|(credentials?|passwords?|tokens?|api keys?) (is |are )?(invalid|expired|incorrect|wrong|rejected)|login (failed|incorrect|required)"
+        r"|not (logged in|authenticated)|unauthori[sz]ed",
         r"auth|authenticat\w*|credentials?|login|unauthori[sz]ed|oauth2?",
     ),
     _family(
         "rate-limited",
         "network",
         "A service refused the request because too many were made.",
-        r"rate[- ]limit\w*|too many requests|throttl\w*|quotas?",
+        r"rate[- ]limit\w*|too many requests|throttl\w*|quotas? (exceeded|reached)",
         r"rate limit\w*|throttl\w*|too many requests",
     ),
     _family(
         "redirect-loop",
         "http",
         "Requests were redirected too often or in a cycle.",
-        r"redirect\w*",
+        r"too many redirects|redirect(ion)? (loop|cycle)|exceeded \d+ redirects|redirects? (exceeded|limit)",
         r"redirect\w*",
         None,
         HTTP,
@@ -597,22 +696,27 @@ FAMILIES: tuple[Family, ...] = (
         "encoding-error",
         "encoding",
         "Bytes and text could not be converted with the encoding in use.",
-        r"(en|de)cod\w*|codecs?|unicode|utf-?(8|16|32)|ascii|charsets?|byte sequences?|surrogates?",
-        r"unicode|(en|de)cod\w*|charset",
+        r"(can't|cannot|could not|unable to|failed to) (en|de)code|codec can't|(invalid|illegal|bad) (start |continuation )?(bytes?|characters?)\b"
+        r"|non-ascii|not (valid )?(utf-?\d+|ascii)\b|(en|de)coding (error|failed)|surrogates? not allowed|ordinal not in range",
+        r"^unicode( \w+)? error$|(en|de)cod\w* error|charset",
     ),
     _family(
         "serialization-error",
         "parsing",
         "A value could not be serialised or deserialised (JSON, pickle, YAML).",
-        r"seriali[sz]\w*|json|pickl\w*|yaml|msgpack|marshal\w*|expecting value|unterminated string",
+        r"(cannot|can't|could not|unable to|failed to) (be )?(seriali[sz]e|deseriali[sz]e|pickle|unpickle|marshal|unmarshal)\w*"
+        r"|(is not|not) (json|pickle|yaml)[- ]?(seriali[sz]able|compatible)|(seriali[sz]ation|pickling|unpickling|marshal\w*) (error|failed|failure)"
+        r"|(invalid|malformed|bad) (json|yaml|pickle)|as a pickle|expecting value|unterminated string|pickle\b.*\b(negative|truncated|invalid|corrupt\w*)",
         r"json|pickl\w*|seriali[sz]\w*|yaml|marshal\w*",
     ),
     _family(
         "schema-validation",
         "validation",
         "Data does not satisfy the schema or validator it is checked against.",
-        r"schemas?|validat\w*|is not valid under|does not match (the )?(schema|pattern)|failed validating|additional properties",
-        r"validat\w*|schemas?",
+        r"(is )?not valid under (any of )?the (given )?schema|does not match (the )?(schema|pattern)|failed validating|additional properties (are )?not allowed"
+        r"|validation (error|failed)|\d+ validation errors?|(fails?|failed) (to )?validat\w*",
+        r"validation (error|exception)|schema (value )?(error|exception)",
+        strong_class=True,
     ),
     _family(
         "regex-invalid",
@@ -624,45 +728,59 @@ FAMILIES: tuple[Family, ...] = (
     _family(
         "sql-error",
         "database",
-        "A database statement or query failed or was built wrongly.",
-        r"sql|statements?|query|queries|tables?|columns?|constraints?|transactions?|cursors?|databases?|dialects?|bind parameters?|foreign keys?|primary keys?|integrity",
-        r"sql|sqlalchemy|database|integrity|operational|programming|statement error|no result found|multiple results found|dbapi",
+        "A SQL statement failed when the database ran it, or could not be compiled into SQL.",
+        r"\bsql\b.*\b(error|failed|invalid|syntax)|(insert|update|delete|select|merge|upsert) statements? (on|for|to|against|with|of|in|that|did|failed|returned|expected)\b"
+        r"|statements? (failed|error|execution|could not)|(could not|cannot|can't|unable to|failed to) (execute|render)\b"
+        r"|execut\w+ .*\b(statement|query|sql)|syntax error (at or near|in)|no such (table|column)|(table|relation) .+ (does not exist|not found)"
+        r"|expected to (update|delete)|were matched|database is locked|cursor (is|was|has been) closed"
+        r"|(cannot|can't) (operate|fetch) on a closed (cursor|database|connection)",
+        r"^(dbapi|database|operational|programming|interface|statement|compile|unsupported compilation|sql|sqlite|integrity"
+        r"|internal|not supported|stale data|no such table|no such column)( error)?$",
         None,
         DATABASE,
+        strong_class=True,
     ),
     _family(
         "integrity-constraint",
         "database",
         "A write breaks a uniqueness, foreign-key or not-null constraint.",
-        r"unique constraint|foreign key|not null constraint|integrity|violat\w*|duplicate key|constraint failed",
-        r"integrity",
+        r"(unique|foreign key|not[- ]null|check) constraint (failed|violat\w*)|violates (unique|foreign key|not-null|check)|integrity (error|constraint)"
+        r"|duplicate key value|constraint failed|foreign key (mismatch|violation|constraint fails)",
+        r"^integrity( error)?$",
         None,
         DATABASE,
+        strong_class=True,
     ),
     _family(
         "no-result",
         "database",
         "A query that must return a row returned none.",
-        r"no row was found|no results?|returned no rows|no rows|0 rows|not exactly one",
-        r"no result found|does not exist|empty",
+        r"no row was found|no results? (was |were )?found|returned no rows|no rows (returned|found)|0 rows|not exactly one",
+        r"^no result found$",
         None,
         DATABASE,
+        strong_class=True,
     ),
     _family(
         "multiple-results",
         "database",
         "A query that must return one row returned several.",
         r"multiple (rows|results)|more than one (row|result|match)|returned \d+ rows|multiple matches",
-        r"multiple results|multiple objects",
+        r"^multiple results found$|^multiple objects returned$",
         None,
         DATABASE,
+        strong_class=True,
     ),
     _family(
         "orm-mapping-error",
         "database",
         "A class, attribute or relationship is not mapped as the ORM expects.",
-        r"mappers?|mapped|relationships?|orm|declarative|instrumented|backrefs?|polymorphic|unmapped",
-        r"mapper|unmapped|orm|mapping",
+        # in an ORM library: the message speaks of mapping and says what is wrong with it
+        r"(mappers?|mapped|mapping|unmapped|relationships?|backrefs?|back_populates|polymorphic\w*|declarative|__tablename__|__table__)\b.*"
+        r"\b(not|no|can't|cannot|expected|expects|must|only|already|failed|invalid|unknown|requires?|does not|doesn't|got|conflict\w*|could not|unable)\b"
+        r"|\b(not|no|can't|cannot|expected|expects?|must|only|already|failed|invalid|unknown|could not|unable to)\b.*"
+        r"\b(mappers?|mapped|unmapped|relationships?|backrefs?|polymorphic\w*|declarative)",
+        r"mapper|unmapped|^orm|mapping",
         None,
         ORM,
     ),
@@ -670,7 +788,9 @@ FAMILIES: tuple[Family, ...] = (
         "session-state",
         "database",
         "An ORM session is used in a state that does not allow it.",
-        r"sessions?|detached|transient|pending|flush\w*|autoflush|rollback|expired|is not bound|not bound to",
+        r"(session|transaction)\b.*\b(is (closed|inactive|not active|already|in progress|being|not bound)|has been (closed|rolled back)|not (active|bound|begun|persistent)|rolled back|autobegin is disabled)"
+        r"|(is|was) (detached|not persistent|not bound|transient|pending)\b|detached instance|not bound to (a|any) session|(during|in) (a )?flush|flush (is )?(already )?in progress"
+        r"|(instance|object) .+ (is not present|is not persisted|is already attached)|invalid transaction is rolled back|this transaction is (inactive|closed)",
         r"session|detached|transaction",
         None,
         ORM,
@@ -679,7 +799,7 @@ FAMILIES: tuple[Family, ...] = (
         "http-session-state",
         "http",
         "An HTTP client or web session is used in a state that does not allow it.",
-        r"sessions?",
+        r"session (is |has been |was )?(closed|not open|already|expired)",
         r"session",
         None,
         HTTP,
@@ -688,7 +808,10 @@ FAMILIES: tuple[Family, ...] = (
         "concurrency-conflict",
         "concurrency",
         "Threads, processes or tasks interfered with each other.",
-        r"threads?|locks?|deadlock|race|concurren\w*|already (running|locked|acquired)|re-?entr\w*|event loop|another (thread|process)|in use by",
+        r"deadlock\w*|race condition|(lock|mutex)\b.*\b(unavailable|not (held|acquired|owned)|already (held|acquired|locked)|released too many times)"
+        r"|un-?acquired lock|(another|different|other) (thread|process)|(from|in) (a |the )?(different|other|wrong|another|non-main|main) thread"
+        r"|not (thread-?safe|the main thread|in the main thread)|concurrent (modification|access|update|use)|changed size during iteration"
+        r"|already (locked|acquired)|in use by another|cannot join (the )?current thread|threads? can only be started once",
         r"lock|deadlock|concurren\w*|thread|race",
         r"threading|lock(ed|s)?",
     ),
@@ -696,49 +819,61 @@ FAMILIES: tuple[Family, ...] = (
         "async-misuse",
         "concurrency",
         "Async code was called from the wrong context (no loop, not awaited, wrong thread).",
-        r"coroutines?|await\w*|event loop|async\w*|running loop|not awaited|cannot be called from a running",
-        r"async\w*|cancel\w*|invalid state error",
+        r"(no|no running|no current) event loop|event loop is (closed|running|already running)|(cannot|can't) be called (from|when|while) (a |the )?running (event )?loop"
+        r"|never awaited|not awaited|(is|was) not a coroutine|expected (a )?coroutine|must be (a )?coroutine|coroutine\w*\b.*\b(not|expected|required|must|cannot|never)"
+        r"|(await|async)\w*\b.*\b(outside|not allowed|cannot|can't|required|must|only|not supported)|(in|from) (a )?(different|another|other) (event )?loop"
+        r"|attached to a different loop|running (event )?loop",
+        r"async\w*|await\w*",
     ),
     _family(
         "cancelled",
         "concurrency",
         "An operation was cancelled before it finished.",
-        r"cancel+ed|aborted|interrupted",
-        r"cancel\w*|abort\w*|interrupt\w*",
+        r"(was|been|is|got|operation|task|future|request|job) (cancel+ed|aborted)|cancel+ed (by|before|while)",
+        r"cancel\w*",
+        strong_class=True,
     ),
     _family(
         "recursion-limit",
         "resource",
         "Nesting or recursion went deeper than allowed.",
-        r"recursion|too deep|maximum depth|nesting|circular|cycle detected|cyclic",
-        r"recursion|circular|cycle",
+        r"recursion (limit|depth|error|detected)|maximum recursion|(too|nested too) deep(ly)?|maximum (nesting )?depth|nesting (depth|level|limit)"
+        r"|circular (reference|import|dependency|dependencies|references)|recursive (reference|definition|structure|loop)",
+        r"recursion|circular",
+        strong_class=True,
     ),
     _family(
         "memory-exhausted",
         "resource",
         "The process or device ran out of memory.",
-        r"out of memory|memory|oom|allocat\w*",
+        r"out of memory|(not enough|insufficient|ran out of|cannot allocate|could not allocate|failed to allocate|unable to allocate) (\w+ )?(memory|space|bytes)"
+        r"|memory (error|exhausted|limit|allocation failed)|\boom\b",
         r"memory|oom",
+        strong_class=True,
     ),
     _family(
         "resource-exhausted",
         "resource",
         "A pool, quota or limit of some resource ran out.",
-        r"pool (is )?(exhausted|full|limit)|too many (open|files|connections|handles)|limit (reached|exceeded)|no (more|free)\b|exhausted",
+        r"pool (is )?(exhausted|full|limit)|too many (open|files|connections|handles)|limit (reached|exceeded)|no (free|more) (slots|connections|handles|workers|file descriptors)|exhausted",
         r"pool timeout|exhausted|resource warning|limit exceeded",
     ),
     _family(
         "iteration-stopped",
         "value",
         "An iterator or generator ended earlier or later than the code expected.",
-        r"too (few|many) items|generator didn't (yield|stop)|iterators?|iterables?|stop ?iteration|exhausted|expected exactly one|more than one item",
-        r"stop iteration|stop async iteration",
+        r"generator didn't (yield|stop)|stop ?iteration",
+        r"^stop (async )?iteration$",
+        strong_class=True,
+        requires=_ITERATION_END,
     ),
     _family(
         "immutable-modification",
         "state",
         "Code tried to change something that is frozen or read-only.",
-        r"immutable|frozen|read-?only|can't (set|modify|change)|cannot (set|modify|change|assign)|does not support item assignment|is not writable",
+        r"(is|are) (immutable|frozen|read-?only)\b|immutable (object|instance|mapping|sequence|type)s?|frozen (instance|dataclass|object)s?"
+        r"|read-?only (attribute|property|array|view|mapping|buffer)s?|can't (set|modify|delete) attribute|cannot (set|delete|modify) (the )?'?\S+'? attribute"
+        r"|does not support item (assignment|deletion)|is not writable|not (mutable|modifiable)",
         r"frozen|immutable|read ?only",
     ),
     _family(
@@ -753,12 +888,15 @@ FAMILIES: tuple[Family, ...] = (
         "A division or modulo by zero.",
         r"division by zero|divide by zero|divided by zero|zero division",
         r"zero division",
+        strong_class=True,
     ),
     _family(
         "numeric-invalid",
         "value",
         "A number is NaN, infinite or otherwise not usable here.",
-        r"nan|infinite|infinity|inf|not a number|non-finite|finite",
+        r"(nan|inf|infinit(e|y)) (values?|weights?|numbers?|floats?|found|encountered|slice|axis|is not|are not|cannot|not allowed|to integer)\b"
+        r"|(contains?|containing|has|have|include|includes|got|with|convert|converting|float) (an? )?(nan|inf|infinite|infinity)\b"
+        r"|not a number|non-finite|must be finite|not finite|all-nan|non-nan",
         r"floating point|arithmetic",
         r"isnan|isinf|isfinite",
     ),
@@ -766,21 +904,28 @@ FAMILIES: tuple[Family, ...] = (
         "precision-loss",
         "value",
         "A conversion would lose precision or overflow the target type.",
-        r"precision|truncat\w*|lossy|rounding|overflow",
+        r"(lose|loses|losing|lost|loss of) precision|precision (loss|would be lost)|would be truncated|truncat(ed|ion) (of|to|when|would)|lossy"
+        r"|rounding (error|would)|overflow(s|ed)? (in|when|during|occurred|encountered)|(integer|int|float|value|result|number) overflow"
+        r"|too large to (convert|be represented|fit)|cannot be represented|not (exactly )?representable",
         r"overflow|precision|inexact",
     ),
     _family(
         "date-time-invalid",
         "parsing",
         "A date, time or time zone is out of range or malformed.",
-        r"datetimes?|timezones?|time zones?|day is out of range|month must be|hour must be|minute must be|second must be|iso ?8601|invalid (date|time)|date\b.*\b(invalid|format|range)",
-        r"date|datetime|time|timedelta|timestamp|tz|tzinfo|zone|timezone|parser error",
+        r"(day|month|year|hour|minute|second|microsecond|week|weekday)s? (is |must be |are )?(out of range|in \d|must be|between|invalid)"
+        r"|(invalid|bad|unknown|ambiguous|nonexistent|non-existent) (date|time|datetime|timestamp|time ?zone|tz|timedelta|utc offset|offset)s?\b"
+        r"|(date|time|datetime|timestamp|time ?zone|timedelta)s? (string )?(is |are )?(out of (range|bounds)|invalid|malformed|not valid|could not be parsed|cannot be parsed)"
+        r"|no time ?zone found|tz-?(naive|aware)|time ?zone (aware|naive|information)|iso ?8601|does not match format|unconverted data remains"
+        r"|out of bounds (nanosecond )?timestamp",
+        r"date|datetime|timedelta|timestamp|tzinfo|zone|timezone",
     ),
     _family(
         "path-invalid",
         "io",
         "A path is malformed, relative where absolute is needed, or outside an allowed root.",
-        r"path\b.*\b(invalid|must be|should be|not allowed|outside|absolute|relative)|not an absolute path|relative paths?|outside (of )?(the )?(root|directory)|invalid (file ?)?names?",
+        r"invalid (file ?names?|path ?names?|paths?)|path\b.*\b(invalid|must be (absolute|relative|normali[sz]ed)|should be (absolute|relative)|not allowed|outside|is absolute|is relative)"
+        r"|not an absolute path|(must|should) be (an )?(absolute|relative|normali[sz]ed relative) paths?|relative paths? (are )?not|outside (of )?(the )?(root|directory|base)|path traversal",
         None,
         r"is_absolute\(\)|os\.path\.isabs",
     ),
@@ -788,28 +933,36 @@ FAMILIES: tuple[Family, ...] = (
         "template-error",
         "parsing",
         "A template could not be found, parsed or rendered.",
-        r"templates?|jinja\w*|is undefined|undefined (variable|name)s?",
+        r"template\w*\b.*\b(not found|error|syntax|invalid|could not|cannot|failed|missing|unexpected|expected)|(is|was) undefined"
+        r"|undefined (variable|name|filter|test)s?|no (filter|test|template) named|unexpected end of template|expected token|encountered unknown tag|unknown tag"
+        r"|(invalid|bad|unexpected|unterminated) (placeholder|template|tag|block|filter)",
         r"template|undefined",
         None,
         TEMPLATE,
+        strong_class=True,
     ),
     _family(
         "cli-usage-error",
         "cli",
         "A command line was called with wrong arguments or options.",
-        r"usage|options?|commands?|arguments?|flags?|subcommands?|no such option|missing (argument|option|parameter)|got unexpected extra",
-        r"usage|bad parameter|bad option|bad argument|missing parameter|no such option|click exception|argument error|argument type error",
+        r"no such (option|command)|missing (argument|option|parameter)|got unexpected extra (argument|arguments)|requires (an )?argument"
+        r"|(option|argument) .+ (requires|not recognized|not a unique prefix|is required|expected|invalid choice)|unrecognized arguments"
+        r"|the following arguments are required|invalid (value|choice) for|usage:|does not take a value|ambiguous option",
+        r"usage|bad parameter|bad option|bad argument|missing parameter|no such option|no such command|^argument( type)? error$"
+        r"|getopt error|option value error|bad option usage",
         None,
         CLI,
+        strong_class=True,
     ),
     _family(
         "user-abort",
         "cli",
         "The user declined a prompt or interrupted the program.",
-        r"abort\w*|interrupted|declined|cancelled by (the )?user",
+        r"aborted!?|^abort\b|user (aborted|declined|cancelled)|declined|cancelled by (the )?user",
         r"^abort$|keyboard interrupt",
         None,
         CLI,
+        strong_class=True,
     ),
     _family(
         "assertion-failed",
@@ -822,7 +975,7 @@ FAMILIES: tuple[Family, ...] = (
         "internal-invariant",
         "assertion",
         "The library detected a state it believes cannot happen: a bug or misuse of internals.",
-        r"should (never|not) happen|internal error|unreachable|this is a bug|please report|unexpected (state|condition|error)|invariant|sanity check",
+        r"should (never|not) happen|internal error|unreachable|this is a bug|please report|unexpected (state|condition)|invariant|sanity check",
         r"internal|bug|unreachable",
     ),
     _family(
@@ -836,9 +989,9 @@ FAMILIES: tuple[Family, ...] = (
         "data-missing-values",
         "data",
         "Data holds missing values (None, NaN, NA) where values are required.",
-        r"missing values|contains (nan|null|none|na)|null values?|na values|nan values|non-null|may not be null|cannot be null|must not be none",
+        r"missing values|contains (nan|null|none|na)|null values?|na values|nan values|non-null|may not be null|cannot be null",
         None,
-        r"isna\(|isnull\(|is none",
+        r"isna\(|isnull\(",
     ),
     _family(
         "column-missing",
@@ -860,17 +1013,22 @@ FAMILIES: tuple[Family, ...] = (
         "grouping-error",
         "data",
         "A group-by or aggregation cannot be done as asked.",
-        r"group ?by|aggregat\w*|groupers?",
+        r"(cannot|can't|unable to|could not|failed to) .*\b(group ?by|aggregat\w*)|(group ?by|aggregat\w*|groupers?)\b.*\b(not (supported|allowed|possible|implemented)|failed|must|invalid|cannot|ambiguous|requires?)"
+        r"|(invalid|unknown|unsupported) (aggregation|agg|grouper|grouping|group key)s?|no numeric types to aggregate|must produce aggregated value",
         r"group\w*|aggregat\w*",
     ),
     _family(
         "graph-structure",
         "data",
         "A graph lacks a node, edge or property the algorithm needs.",
-        r"nodes?|edges?|graphs?|no path|not (strongly |weakly )?connected|cycles?|dags?|acyclic|directed|undirected|multigraphs?|null graph",
-        r"node not found|no path|no cycle|graph",
+        r"(node|edge)s?\b.*\b(not in|not found|does not exist|doesn't exist|missing|not present|not contained)|no (such )?(node|edge|path)s?\b"
+        r"|(graph|digraph|multigraph|g)\b.*\b(is not|isn't|not|must be|should be|has no|has|contains|must have|must contain|cannot be|is empty)\b.*\b(connected|directed|undirected|acyclic|trees?|forest|bipartite|dag|planar|eulerian|complete|weighted|cycles?|self[- ]?loops?|nodes|edges|multigraph|triad|regular|chordal)\b"
+        r"|not (strongly |weakly |bi)?connected|(has|contains) (a )?(cycle|self[- ]?loops?|negative (weight )?cycle)|(is|are) not (a )?(dag|tree|forest|bipartite|planar)"
+        r"|not defined for (directed|undirected|multi|empty|null)\w*|(empty|null) graph|not implemented for (directed|undirected|multi)\w*",
+        r"node not found|no path|no cycle|has a cycle",
         None,
         GRAPH,
+        strong_class=True,
     ),
     _family(
         "model-not-fitted",
@@ -883,15 +1041,22 @@ FAMILIES: tuple[Family, ...] = (
         "checkpoint-invalid",
         "io",
         "A saved checkpoint or state file is missing, corrupt or from another version.",
-        r"checkpoint(s|ing|ed)?|state[_ ]dict|ckpt|load_state\w*|saved (model|state)|missing keys|unexpected keys|resum(e|ing) from",
+        r"checkpoint\w*\b.*\b(not found|does not exist|doesn't exist|missing|corrupt\w*|invalid|incompatible|not (a valid|compatible)|could not be (loaded|found|read)|failed to load|mismatch\w*|from (an? )?(older|newer|different) version)"
+        r"|(missing|unexpected) keys?\b.*\b(state[_ ]dict|checkpoint)|state[_ ]dict\b.*\b(missing|unexpected|mismatch\w*|invalid|does not (match|contain))"
+        r"|error\w* in loading state[_ ]dict|(invalid|corrupt\w*|bad|malformed) (checkpoint|ckpt|state[_ ]dict)|no checkpoint (found|file)",
         r"checkpoint",
     ),
     _family(
         "distributed-setup",
         "distributed",
         "A distributed or multi-process run is not set up as the call requires.",
-        r"distributed|process groups?|world[_ ]size|rank|ddp|fsdp|deepspeed|nccl|gloo|launchers?|strateg(y|ies)|num_nodes|devices|accelerators?|multi-?(gpu|node|process)\w*",
-        r"distributed|process group|strategy",
+        r"(distributed|process group)\b.*\b(not (initiali[sz]ed|available|set up|supported)|is not|must|required|requires?|already|failed|cannot)"
+        r"|world[_ ]size\b.*\b(must|should|mismatch|not|does not|doesn't)|(global|local|node)[_ ]rank\b.*\b(must|should|!=|not|mismatch)"
+        r"|(ddp|fsdp|deepspeed|xla|model parallel|data parallel|tensor parallel|strategy|strategies)\b.*\b(not supported|does not support|doesn't support|can only be used|requires?|is not available|not available|cannot be used|only supports?|is only supported|are not supported)"
+        r"|(not supported|cannot be used|only works?|can only be used) (with|on|in|when using) (ddp|fsdp|deepspeed|xla|tpu|multi-?(gpu|node|process)|distributed|the \w+ strategy|strategy)"
+        r"|num_nodes\b.*\b(must|should|not)|(nccl|gloo|mpi)\b.*\b(not available|is not|not supported|failed)|multi-?(gpu|node|process)\w*\b.*\b(not supported|requires?|cannot)"
+        r"|(devices|accelerators?)\b.*\b(do(es)? not match|don't match|mismatch)|(before|after) (the )?processes have (spawned|initiali[sz]ed)",
+        r"distributed|process group",
         r"strategy|world_size|is_initialized\(\)|global_rank",
         DISTRIBUTED,
     ),
@@ -899,7 +1064,8 @@ FAMILIES: tuple[Family, ...] = (
         "hook-misuse",
         "configuration",
         "A callback or hook was registered or called in a way it does not allow.",
-        r"hooks?|callbacks?",
+        r"(hooks?|callbacks?)\b.*\b(must (be|return|accept|take|have)|should (be|return|accept)|cannot be|can't be|is not (callable|registered|a valid|supported)|not (allowed|supported|callable|registered|overridden)|already (registered|exists|attached|defined)|twice|more than once)"
+        r"|(invalid|unknown|unsupported) (hooks?|callbacks?)|overrid\w* (the )?`?\w+`? hook",
         r"hook|callback",
     ),
     _family(
@@ -913,7 +1079,7 @@ FAMILIES: tuple[Family, ...] = (
         "name-conflict",
         "value",
         "A name clashes with one that is reserved or already taken.",
-        r"reserved|shadow\w*|clash\w*|name conflict|conflicts with|already (taken|used|defined)|cannot be named|is a keyword",
+        r"reserved|shadow\w*|clash\w*|name conflict|conflicts? with (a |the )?(protected|reserved|existing|built-?in)|already (taken|used|defined)|cannot be named|is a keyword",
         None,
     ),
     _family(
@@ -928,21 +1094,25 @@ FAMILIES: tuple[Family, ...] = (
         "size-limit",
         "value",
         "An input is larger than the call allows.",
-        r"too (large|long|big)|exceeds|max(imum)? (size|length)|larger than|longer than|content[- ]length",
+        r"too (large|long|big)|exceeds (the )?(max\w*|limit|size|length)|max(imum)? (size|length) (exceeded|is|of)|(is |are )?(larger|longer|bigger) than (the )?(max\w*|limit|allowed)|content[- ]length|(size|length) limit",
         r"too large|limit exceeded",
     ),
     _family(
         "security-violation",
         "security",
         "The input was refused as unsafe (unsafe path, untrusted data, insecure setting).",
-        r"unsafe|insecure|untrusted|security|traversal|injection|csrf|xss|sandbox\w*",
-        r"security|unsafe|suspicious|csrf",
+        r"(unsafe|insecure|untrusted) (paths?|urls?|inputs?|data|files?|content|operations?|settings?|archives?|members?|links?|filenames?|pickles?|code|deseriali[sz]\w*)"
+        r"|refus\w* .+ (unsafe|insecure|untrusted)|security (risks?|issues?|violations?|reasons?|errors?)|path traversal|injection|csrf|xss"
+        r"|sandbox\w* (violation|escape|error)|(is not|not) allowed for security",
+        r"security|suspicious|csrf",
     ),
     _family(
         "signature-mismatch",
         "argument",
         "A callable passed in does not accept the arguments it will be called with.",
-        r"signatures?|must accept|should accept|takes no arguments|positional-only|keyword-only|callable must|function must (take|accept|have)",
+        r"(different|incompatible|wrong|invalid|unrecognized|unexpected|bad|unsupported) (function )?signatures?\b(?! for)|signatures? (do(es)? not match|mismatch|differ)"
+        r"|does not implement the correct signature|must accept|should accept|takes no arguments|callable must|function must (take|accept|have)"
+        r"|positional-only arguments? passed as keyword",
         None,
         r"signature\(|inspect\.",
     ),
@@ -950,14 +1120,17 @@ FAMILIES: tuple[Family, ...] = (
         "return-value-invalid",
         "value",
         "A user-supplied callable or hook returned something the library cannot use.",
-        r"returned|must return|should return|expected .* to return|did not return|return values?",
+        r"must return|should return|expected .* to return|did not return|(returned|returns) (an? )?(invalid|unexpected|non-|none\b|wrong|bad|incorrect|unsupported|numpy scalar|nothing)"
+        r"|return (value|type) (of|from|must|should|is|was)|invalid return (value|type)|(must|should) have returned",
         None,
     ),
     _family(
         "inheritance-misuse",
         "type",
         "A class was subclassed or registered in a way the library does not allow.",
-        r"subclass\w*|inherit\w*|base class\w*|metaclass\w*|mro|must derive|cannot subclass|final",
+        r"(cannot|can't) (subclass|inherit)|(must|should) (subclass|inherit|derive)|inherit\w* from (both|final|plain)|(is|are) not (an? )?(acceptable )?base (class|type)"
+        r"|final class|metaclass conflict|consistent (mro|method resolution)|subclass\w* (must|should) (not )?(define|override|implement|set|have)"
+        r"|not allowed to (subclass|inherit)|cannot be subclassed|must be (a )?subclass",
         None,
         r"issubclass\(",
     ),
@@ -965,7 +1138,7 @@ FAMILIES: tuple[Family, ...] = (
         "mode-mismatch",
         "io",
         "A file or object was opened in one mode and used in another (text/binary, read/write).",
-        r"(text|binary|bytes|str) mode|opened (in|for) (read|write|text|binary)|not (readable|writable|seekable)|must be opened|mode (must|should)",
+        r"(text|binary|bytes|str) mode|opened (in|for) (read|write|text|binary)|not (open )?(readable|writable|seekable)|must be opened|not open for (reading|writing)",
         r"unsupported operation",
         r"\.mode|'b' in|readable\(\)|writable\(\)",
     ),
@@ -973,7 +1146,7 @@ FAMILIES: tuple[Family, ...] = (
         "locale-or-charset",
         "encoding",
         "A locale or character set is missing or not supported.",
-        r"locales?|charsets?",
+        r"(unsupported|unknown|invalid|bad) (locale|charset)s?|locale\b.*\b(not (supported|available|found|installed)|unsupported|invalid|error)|charset\b.*\b(not (supported|available|found|known)|unknown|invalid)",
         r"locale",
     ),
     _family(
@@ -982,6 +1155,7 @@ FAMILIES: tuple[Family, ...] = (
         "The program asked to exit (``sys.exit``), with this message or status.",
         None,
         r"^system exit$",
+        strong_class=True,
     ),
     _family(
         "keyboard-interrupt",
@@ -989,6 +1163,7 @@ FAMILIES: tuple[Family, ...] = (
         "The user interrupted the program (Ctrl-C).",
         r"keyboard interrupt|ctrl-c",
         r"keyboard interrupt",
+        strong_class=True,
     ),
     _family(
         "subprocess-failed",
@@ -1001,20 +1176,20 @@ FAMILIES: tuple[Family, ...] = (
         "lazy-import-failed",
         "dependency",
         "A module loaded on first use failed to import.",
-        r"lazy(ily)? (import|load)\w*|lazy module|on first use|failed to load module|could not load",
+        r"lazy(ily)? (import|load)\w*|lazy module|on first use|failed to load module|could not load module",
         r"lazy import",
     ),
     _family(
         "pickle-unsafe",
         "security",
         "Loading pickled data was refused because it could run code.",
-        r"weights_only|unpickl\w*|pickle\b.*\b(unsafe|untrusted)|allowlist|safe_globals",
+        r"weights_only|unpickl\w*\b.*\b(unsafe|untrusted|not allowed|forbidden)|pickle\b.*\b(unsafe|untrusted)|allowlist|safe_globals",
     ),
     _family(
         "random-seed",
         "configuration",
         "Random number generation or seeding was misused.",
-        r"seeds?|random state|rng|generator state",
+        r"(invalid|bad) (seed|random state|rng)|seeds?\b.*\b(must|should|invalid|expected|cannot)|random[_ ]state\b.*\b(must|should|invalid|cannot)|(cannot be used|not a valid) (as a )?(seed|random state)",
         None,
         r"seed\w*",
     ),
@@ -1051,46 +1226,194 @@ class Classified:
     tag: str
     kind: str
     confidence: float
-    #: Which facts matched its rules: ``message``, ``class``, ``condition``; and ``library``
-    #: for a family about one kind of library, which the record is in.
+    #: Which facts matched its rules: ``message``, ``class``, ``condition``, ``parameter`` (a
+    #: guard tests that a parameter was not given); and ``library`` for a family about one kind
+    #: of library, which the record is in.
     evidence: tuple[str, ...]
 
 
+#: A placeholder of the message (``{missing_labels}``): code, not the library's words.
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
 def classify(
-    message: str, error_class: str | None, conditions: list[str], place: Place | None = None
+    message: str,
+    error_class: str | None,
+    conditions: list[str],
+    place: Place | None = None,
+    absent: Collection[str] = (),
 ) -> Classified | None:
     """The family whose rules the facts satisfy best, or None when none is convincing.
 
     A family scores the weights of its matching rules; a tie goes to the family listed first
     (the more specific ones come first).  A family about one kind of library is considered
-    only where ``place`` is in one; without a place, never.
+    only where ``place`` is in one; without a place, never.  A family with a requirement
+    (a missing argument: a parameter in ``absent``, the parameters the guards test as not
+    given) is considered only where it is met.
     """
-    text = words(message)
-    cls = words((error_class or "").rpartition(".")[2])
-    tests = "\n".join(words(c) for c in conditions)
+    facts = Evidence(
+        words(_PLACEHOLDER.sub("{}", message)),
+        words((error_class or "").rpartition(".")[2]),
+        "\n".join(words(c) for c in conditions),
+        frozenset(absent),
+    )
     best: Classified | None = None
     for family in FAMILIES:
         if family.about is not None and (place is None or not place.within(family.about)):
             continue
-        evidence = []
-        if family.message is not None and family.message.search(text):
-            evidence.append("message")
-        if family.error_class is not None and cls and family.error_class.search(cls):
-            evidence.append("class")
-        if family.condition is not None and tests and family.condition.search(tests):
-            evidence.append("condition")
+        if family.requires is not None and not family.requires.test(facts):
+            continue
+        evidence = _evidence(family, facts)
         if not evidence:
             continue
-        score = min(1.0, sum(_WEIGHTS[e] for e in evidence))
+        weights = {**_WEIGHTS, "class": family.class_weight}
+        score = min(1.0, sum(weights.get(e, _WEIGHTS["condition"]) for e in evidence))
         if score >= THRESHOLD and (best is None or score > best.confidence):
             library = ("library",) if family.about is not None else ()
             best = Classified(family.tag, family.kind, round(score, 2), (*evidence, *library))
     return best
 
 
+def _evidence(family: Family, facts: Evidence) -> list[str]:
+    evidence = []
+    if family.message is not None and family.message.search(facts.message):
+        evidence.append("message")
+    if family.error_class is not None and facts.cls and family.error_class.search(facts.cls):
+        evidence.append("class")
+    if family.condition is not None and facts.tests and family.condition.search(facts.tests):
+        evidence.append("condition")
+    if evidence and family.requires is not None and family.requires.name is not None:
+        evidence.append(family.requires.name)
+    return evidence
+
+
 def classify_record(record: Record) -> Classified | None:
-    """``classify`` on the record's message, class, conditions and place."""
-    return classify(record.error_message, record.error_class, record.conditions, place_of(record))
+    """``classify`` on the record's message, class, conditions, place and absent parameters."""
+    return classify(
+        record.error_message,
+        record.error_class,
+        record.conditions,
+        place_of(record),
+        absent_parameters(record),
+    )
+
+
+#: The guards whose ``code`` says when the site is reached.
+_TESTS = frozenset({"if", "elif", "else", "assert", "early-exit"})
+#: Defaults that stand for "not passed" besides ``None`` (``lib.no_default``, ``_MISSING``).
+_SENTINEL = re.compile(r"_*(no_?default|missing|not_?set|unset|sentinel|marker|empty)_*", re.IGNORECASE)
+
+
+def absent_parameters(record: Record) -> frozenset[str]:
+    """The function's parameters that the guards on the path to the record test as not given.
+
+    A guard counts where its test, as the reader split it (``subject operator operand``, its
+    ``not`` folded in), says the parameter was not passed: ``x is None``, ``x == None``,
+    ``x is lib.no_default``; ``not x`` only where ``x`` defaults to None or an empty literal, or
+    is ``*args`` (``not allow_copy`` with ``allow_copy=False`` tests a flag, ``not cert`` of a
+    required ``cert`` an empty value, not a missing argument); a ``**kwargs`` parameter where a
+    key is tested ``not in`` it.  Only the test nearest the raise counts, or one on a parameter
+    the message names: an early ``if filter is not None: raise`` says nothing of what a later
+    raise is about.  Never a parameter the body rebound before the raise (a guard on it tests
+    the function's own value), nor ``self``.  Read from the guards' structured reading, never
+    by parsing code: prose is written while a store is read, where nothing is parsed.
+    """
+    facts = record.facts
+    if not facts.parameters:
+        return frozenset()
+    rebound = set(facts.rebound)
+    kinds = {
+        p.name: p.kind if p.default in _EMPTY_DEFAULTS or p.kind.startswith("var-") else "flag"
+        for p in facts.parameters
+        if p.name not in rebound and p.name not in ("self", "cls")
+    }
+    python = record.language == "python"
+    tests = [g for g in facts.guards if g.kind in _TESTS and (g.operator or (python and g.code))]
+    found: set[str] = set()
+    for i, guard in enumerate(tests):
+        names = _not_given(guard, kinds) if guard.operator else _none_given(guard.code or "", kinds)
+        if i < len(tests) - 1:  # not the nearest test: only the parameters the message names
+            names = {n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", record.error_message)}
+        found |= names
+    return frozenset(found)
+
+
+#: Defaults after which ``not x`` says the argument was not passed.
+_EMPTY_DEFAULTS = frozenset({"None", "()", "[]", "{}", "''", '""'})
+#: An operator read with the guard's ``not`` folded in.
+_NEGATION = {"is": "is not", "is not": "is", "==": "!=", "!=": "==", "in": "not in", "not in": "in"}
+
+
+def _not_given(guard: Guard, kinds: dict[str, str]) -> set[str]:
+    """The parameters ``guard`` holding implies were not passed."""
+    operator = guard.operator or ""
+    if guard.negated:
+        operator = "not" if operator == "truth" else _NEGATION.get(operator, "")
+    subject, operand = guard.subject or "", guard.operand or ""
+    if operator == "not":
+        return {subject} if kinds.get(subject, "flag") != "flag" else set()
+    if operator in ("is", "==") and subject in kinds and _is_unset(operand):
+        return {subject}
+    if operator == "not in" and kinds.get(operand) == "var-keyword":
+        return {operand}
+    return set()
+
+
+def _none_given(code: str, kinds: dict[str, str]) -> set[str]:
+    """For a test the reader did not split (``not filename and not source``): the parameters
+    every part of its top-level ``and`` (or of each branch of an ``or``) says were not passed."""
+    branches = _top_level(code, " or ")
+    found: list[set[str]] = []
+    for branch in branches:
+        names: set[str] = set()
+        for part in _top_level(branch, " and "):
+            part = part.strip()
+            while part.startswith("(") and part.endswith(")") and len(_top_level(part[1:-1], ")")) == 1:
+                part = part[1:-1].strip()
+            if m := _NOT_NAME.fullmatch(part):
+                names |= {m[1]} if kinds.get(m[1], "flag") != "flag" else set()
+            elif (m := _IS_UNSET.fullmatch(part)) and m[1] in kinds and _is_unset(m[2]):
+                names.add(m[1])
+        found.append(names)
+    if len(branches) > 1:  # ``s is None or t is None``: one of them was not passed
+        return set().union(*found) if all(found) else set()
+    return found[0]
+
+
+_NOT_NAME = re.compile(r"not (\w+)")
+_IS_UNSET = re.compile(r"(\w+) (?:is|==) ([\w.]+)")
+
+
+def _top_level(code: str, word: str) -> list[str]:
+    """``code`` split at ``word`` where it stands outside brackets and quotes."""
+    parts, depth, quote, start, i = [], 0, "", 0, 0
+    while i < len(code):
+        ch = code[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and code.startswith(word, i):
+            parts.append(code[start:i])
+            start = i = i + len(word)
+            continue
+        i += 1
+    parts.append(code[start:])
+    return parts
+
+
+def _is_unset(text: str) -> bool:
+    if text in ("None", "..."):
+        return True
+    name = text.rpartition(".")[2]
+    return name.isidentifier() and _SENTINEL.fullmatch(name) is not None
 
 
 # -- transient failures ---------------------------------------------------------------------------
@@ -1112,6 +1435,11 @@ _TRANSIENT_MESSAGE = Rule(
     r"|reset by peer|rate[- ]limit(ed| exceeded| reached)|too many requests|(service|temporarily|temporary) unavailable"
     r"|try again later|temporary failure|(http|status|code|error)\b\W*(429|503)"
 )
+#: A message that says the object is spent after a timeout ("cannot read from timed out
+#: object"): trying the same call again fails the same way.
+_SPENT_MESSAGE = Rule(
+    r"(cannot|can't|could not|unable to) .+ (from|on|to|with) (a |an |the )?timed out|timed out (object|socket)s?"
+)
 #: Guards that test for a transient failure: HTTP 429 or 503, a connection errno.
 _TRANSIENT_CONDITION = Rule(
     r"429|503|errno\.e(connrefused|connreset|connaborted|timedout|again|wouldblock)|too_many_requests"
@@ -1124,8 +1452,15 @@ _NETWORK_KINDS = frozenset({"network", "http", "security", "resource"})
 def transient(record: Record) -> list[str]:
     """The facts that say the record is a transient failure, worth a retry (``class``,
     ``module``, ``message``, ``conditions``, ``site``); empty when none does.  Warnings and
-    log lines are no failure the caller handles."""
+    log lines are no failure the caller handles, nor is a site without a class or an HTTP
+    status (a helper that logs "Request timed out"); a message that says the object is spent
+    after a timeout is no failure a retry mends."""
     if record.sites and record.sites[0].kind in ("warn", "log"):
+        return []
+    if not record.error_class and record.http_status is None:
+        return []
+    message = words(record.error_message)
+    if _SPENT_MESSAGE.search(message):
         return []
     facts = []
     cls = words((record.error_class or "").rpartition(".")[2])
@@ -1136,7 +1471,7 @@ def transient(record: Record) -> list[str]:
         said = classify_record(record)
         if said is None or "message" not in said.evidence or said.kind in _NETWORK_KINDS:
             facts += ["class", "module"]
-    if _TRANSIENT_MESSAGE.search(words(record.error_message)):
+    if _TRANSIENT_MESSAGE.search(message):
         facts.append("message")
     if _TRANSIENT_CONDITION.search("\n".join(words(c) for c in record.conditions)):
         facts.append("conditions")

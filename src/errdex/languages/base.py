@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from errdex.languages.ir import FileResult, FunctionInfo, HelperDef, Trigger
     from errdex.languages.pastes import Lines, ParsedError, Read, Scan
+    from errdex.record import Parameter
 
 
 class CodeWriter(Protocol):
@@ -59,6 +60,14 @@ class CodeWriter(Protocol):
 
     def catch_warning(self, caught: str, body: str, handler: str) -> str: ...
 
+    def ignore_warning(self, caught: str, message_start: str) -> str: ...
+
+    def is_standard(self, module: str) -> bool: ...
+
+    def yields(self, source: str, first_line: int, line: int, function: str) -> bool: ...
+
+    def consumed(self, call: str) -> str: ...
+
     def is_public(self, name: str) -> bool: ...
 
     def installable(self, module: str) -> bool: ...
@@ -76,6 +85,26 @@ class CodeWriter(Protocol):
     def caller_side(
         self, code: str, names: Collection[str], params: Collection[str], receiver: str | None
     ) -> str | None: ...
+
+
+class CallReader(Protocol):
+    """What a call site's text says of the raise it may reach (``errdex.mine.facts`` drops a
+    caller only where this is certain): its arguments' values, whether a guard holds under
+    them, and the tests that hold where the call stands."""
+
+    def call_at(self, text: str, open_at: int) -> Any | None: ...
+
+    def bound(self, call: Any, parameters: Sequence[Parameter], implicit: int) -> dict[str, Any]: ...
+
+    def holds(self, code: str, values: Mapping[str, Any]) -> bool | None: ...
+
+    def tests_at(
+        self, lines: Sequence[str], line: int, column: int, first: int
+    ) -> list[tuple[str, bool]]: ...
+
+    def contradicts(self, test: str, must: bool, needed: str) -> bool: ...
+
+    def names_of(self, code: str) -> tuple[str, ...]: ...
 
 
 class PasteReader(Protocol):
@@ -119,6 +148,8 @@ class Language:
     #: comment to the end of the line: the call scan reads text, not syntax trees.
     defining_words: frozenset[str] = frozenset()
     line_comment: str | None = None
+    #: The quotes that open a string which may span lines (``"""``): text inside one calls nothing.
+    long_strings: tuple[str, ...] = ()
     #: Classes whose errors are about an argument's value (``errorType: validation``).
     validation_class: re.Pattern[str] = re.compile(r"(?!)")
     #: Classes that come with the language: their names need no import and no resolution.
@@ -207,6 +238,12 @@ class Language:
     def code(self) -> CodeWriter:
         """How enrichment writes code in this language."""
         raise NotImplementedError(f"{self.name}: code")
+
+    @property
+    def call_reader(self) -> CallReader | None:
+        """How a call's text bears on the raise it may reach; None where the language cannot
+        tell (every caller found is kept)."""
+        return None
 
     @property
     def paste(self) -> PasteReader:

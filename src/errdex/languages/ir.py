@@ -44,6 +44,8 @@ class RawSite:
     callee: str | None = None
     callee_qualified: str | None = None
     callee_is_attr: bool = False
+    #: What the callee is called on, as written (``self.cursor`` for ``self.cursor.execute(``).
+    callee_head: str = ""
     #: For a helper call: the helper's own raise, where a traceback's innermost frame points.
     via_path: str | None = None
     via_line: int | None = None
@@ -92,6 +94,8 @@ class Forward(NamedTuple):
     #: Where the parameter goes: a position, or a keyword.
     position: int | str
     template: Template
+    #: What the callee is called on, as written (``self.cursor``); empty for a bare name.
+    head: str = ""
 
 
 @dataclass(slots=True)
@@ -108,6 +112,9 @@ class HelperDef:
     index: int | None = None
     sink: Sink | None = None
     forwards: list[Forward] = field(default_factory=list)
+    #: The helper as its module names it (``Connection.execute``): what a call on an object
+    #: other than its own must be named after to be one of it.
+    qualname: str = ""
 
 
 @dataclass(slots=True)
@@ -200,8 +207,12 @@ class Trigger:
     line: int
     #: What the test runs to get the error, as written.
     call: str | None
-    #: Names of the functions that code calls: how a test without ``match`` finds its record.
+    #: The functions that code calls, qualified through the test file's imports where it
+    #: imports them (``pandas.MultiIndex.from_arrays`` for ``pd.MultiIndex.from_arrays``), else
+    #: as written: how a test finds the function it calls.
     called: tuple[str, ...]
+    #: Each of those calls as written, beside ``called``.
+    calls: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -217,6 +228,7 @@ class FileResult:
     helpers: list[HelperDef] = field(default_factory=list)
     classes: list[ClassDef] = field(default_factory=list)
     message_funcs: list[MessageFunc] = field(default_factory=list)
+    #: Each imported name and what it stands for; ``*module`` for ``from module import *``.
     imports: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     functions: list[FunctionInfo] = field(default_factory=list)

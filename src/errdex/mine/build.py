@@ -11,6 +11,7 @@ from errdex.patterns import message_kind
 from errdex.record import (
     EXTENSION_VERSION,
     ErrorType,
+    Facts,
     Record,
     base_slug,
     identity,
@@ -42,27 +43,37 @@ def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
         if not result.sites:
             continue
         file_path = ctx.path_prefix + result.path
-        groups: dict[str, list[RawSite]] = defaultdict(list)
+        groups: dict[str, list[tuple[RawSite, str]]] = defaultdict(list)
         for site in result.sites:
-            groups[_identity(site)].append(site)
+            key, message = _identity(site)
+            groups[key].append((site, message))
+        # What every record of the file shares.
+        language = languages.get(result.language)
+        tags = list(dict.fromkeys(t for t in (kebab(p) for p in (result.module or "").split(".")[:2]) if t))
         for key, sites in groups.items():
-            sites.sort(key=lambda s: s.line)
-            drafts.append((file_path, sites[0].line, _draft(key, sites, result, file_path, ctx)))
+            sites.sort(key=lambda s: s[0].line)
+            draft = _draft(key, sites, result, file_path, ctx, language, tags)
+            drafts.append((file_path, sites[0][0].line, draft))
     drafts.sort(key=lambda d: (d[0], d[1]))
     slugs = unique_slugs([str(d[2].pop("_slug")) for d in drafts])
+    for (_, _, fields), slug in zip(drafts, slugs, strict=True):
+        fields["slug"] = slug
     # Validation runs in pydantic's compiled core and costs less than model_construct's
     # pure-Python path, so mined records are checked like any others.
-    return [
-        Record.model_validate({**fields, "slug": slug})
-        for (_, _, fields), slug in zip(drafts, slugs, strict=True)
-    ]
+    return [Record.model_validate(fields) for _, _, fields in drafts]
 
 
-def _identity(site: RawSite) -> str:
-    """The key records are grouped by: the one ``record.identity`` the record's id is checked by."""
+def _identity(site: RawSite) -> tuple[str, str]:
+    """The key records are grouped by (the one ``record.identity`` the record's id is checked
+    by), and the site's message."""
     template = site.template
     message = template.message if template else ""
-    return identity(site.error_code, message, message_kind(template), site.class_written)
+    return identity(site.error_code, message, message_kind(template), site.class_written), message
+
+
+#: The facts a mined record starts with besides its guards (``errdex.mine.facts`` adds the
+#: rest), each given: a default left out is deep-copied by validation, once per record.
+_NO_FACTS = {name: field.default for name, field in Facts.model_fields.items() if name != "guards"}
 
 
 def error_type(site: RawSite, language: languages.Language) -> ErrorType:
@@ -77,15 +88,17 @@ def error_type(site: RawSite, language: languages.Language) -> ErrorType:
 
 
 def _draft(
-    key: str, sites: list[RawSite], result: FileResult, file_path: str, ctx: Context
+    key: str,
+    sites: list[tuple[RawSite, str]],
+    result: FileResult,
+    file_path: str,
+    ctx: Context,
+    language: languages.Language,
+    tags: list[str],
 ) -> dict[str, object]:
-    primary = sites[0]
+    primary, message = sites[0]
     template = primary.template
-    message = template.message if template else ""
     code, start, end = source_window(result.lines, primary.line)
-    language = languages.get(result.language)
-    module = result.module
-    tags = [t for t in (kebab(p) for p in (module or "").split(".")[:2]) if t]
     return {
         "id": record_id(ctx.repo, key, file_path),
         "repo": ctx.repo,
@@ -114,7 +127,7 @@ def _draft(
         "type_guard": None,
         "try_catch_pattern": None,
         "prevention_tips": [],
-        "tags": list(dict.fromkeys(tags)),
+        "tags": list(tags),
         "background_tag": None,
         "analyzed_sha": ctx.sha,
         "analyzed_at": ctx.analyzed_at,
@@ -128,15 +141,15 @@ def _draft(
         "conditions": list(primary.conditions),
         "placeholders": template.placeholders if template else [],
         "message_kind": message_kind(template),
-        "sites": [_site(s, file_path, message, ctx.path_prefix) for s in sites],
+        "sites": [_site(s, own, file_path, message, ctx.path_prefix) for s, own in sites],
         # The rest of the facts need the whole tree: ``errdex.mine.facts`` adds them.
-        "facts": {"guards": list(primary.guards)},
+        "facts": {**_NO_FACTS, "guards": list(primary.guards)},
         "enrichment": "none",
+        "provenance": {},
     }
 
 
-def _site(site: RawSite, file_path: str, record_message: str, prefix: str) -> dict[str, object]:
-    message = site.template.message if site.template else ""
+def _site(site: RawSite, message: str, file_path: str, record_message: str, prefix: str) -> dict[str, object]:
     return {
         "file_path": file_path,
         "line_number": site.line,

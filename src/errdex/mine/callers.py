@@ -1,73 +1,216 @@
 """Where raising functions are called: one pass over the tree's text for just their names.
 
 Walking every expression of every syntax tree to build a full call graph would cost more
-than parsing; a regular expression over the text for every ``name(`` is no cheaper in
-Python.  Only the names of functions that raise (and of the private functions on the way up to
-a public one) matter, so an Aho-Corasick automaton of ``name(`` finds exactly those calls in
-one linear pass per file, in C.  What only looks like a call is left out: a definition
+than parsing.  Only the names of functions that raise (and of the private functions on the way
+up to a public one) matter: one regular expression over the file's text spelled backwards
+jumps from ``(`` to ``(`` in C and reads the whole word before each, and a set keeps the calls
+of those names (half the cost of an Aho-Corasick automaton of ``name(``, which steps through
+every character and finds ``get(`` inside ``target(`` too).
+What only looks like a call is left out: a definition
 (``def name(``), and text in a string or a comment on the line (a message that quotes
-``self.log(...)``), as the file's language writes them.
+``self.log(...)``), as the file's language writes them; a template of code in a string that
+spans lines is left out of the calls resolved (``long_strings``).
+
+A name alone does not say which function a call runs (``shutil.copyfileobj`` is not
+``tarfile.copyfileobj``), so each call keeps what it is called on, written out
+(``self._strategy``, ``nx.approximation``), and where its argument list opens in the file's
+text, which is kept: :mod:`errdex.mine.facts` resolves the few calls it finds, and reads the
+arguments of those whose raise depends on them.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-
-import ahocorasick
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from errdex import languages
 
-#: The receiver of ``receiver.name(``: the identifier just before the dot.
-_RECEIVER = re.compile(r"([A-Za-z_]\w*)\s*\Z")
-_RECEIVER_WINDOW = 64
+#: The receiver of ``receiver.name(``, read backwards from the dot (one anchored match, not a
+#: search): a dotted chain of identifiers, not itself the tail of a longer expression (``f().x``
+#: calls on what ``f`` returns).
+_RECEIVER = re.compile(r"[ \t]*(\w*[A-Za-z_](?:[ \t]*\.[ \t]*\w*[A-Za-z_])*)(?![\w.)\]])")
+_SUPER = re.compile(r"[ \t]*\)\(repus(?![\w.])")
+_RECEIVER_WINDOW = 128
+#: ``name(`` spelled backwards: a parenthesis, then the whole word before it.
+_CALL_REVERSED = re.compile(r"\((\w+)")
+_WORD = re.compile(r"\w+")
+#: How far back from a name a defining word (``def``, ``class``) is looked for.
+_DEFINITION_WINDOW = 64
+#: What a call is made on when its text shows no name for it (``f().name(``, ``x[0].name(``).
+UNNAMED = "?"
+SUPER = "super()"
 
-#: (file, line, receiver) of each call; ``""`` for a bare ``name(``.
-Calls = dict[str, list[tuple[str, int, str]]]
+
+class CallSite(NamedTuple):
+    """One call found by the scan."""
+
+    path: str
+    line: int
+    #: What it is called on as written, spaces left out: ``""`` for a bare ``name(``, a dotted
+    #: chain (``self._strategy``), ``super()``, or ``UNNAMED``.
+    receiver: str
+    #: Where its ``(`` stands in the file's text (``Calls.texts``).
+    offset: int
+
+
+@dataclass(slots=True)
+class Calls:
+    """The calls of each scanned name, and the text of every file one was found in."""
+
+    sites: dict[str, list[CallSite]] = field(default_factory=lambda: defaultdict(list))
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def of(self, name: str) -> list[CallSite]:
+        return self.sites.get(name, [])
 
 
 def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str], limit: int | None = None) -> Calls:
     """Every call of one of ``names`` in ``texts`` (pairs of path and source text); a name
     called more than ``limit`` times keeps only its first ``limit + 1`` calls (too common to
     tell callers apart, and in a big library the bulk of the scan)."""
-    automaton = ahocorasick.Automaton()
-    for name in names:
-        automaton.add_word(f"{name}(", name)
-    calls: Calls = defaultdict(list)
-    if len(automaton) == 0:
+    # Names are identifiers: a call is one where no word character stands just before the name.
+    backwards = {name[::-1] for name in names if _WORD.fullmatch(name)}
+    calls = Calls()
+    if not backwards:
         return calls
-    automaton.make_automaton()
     for path, text in texts:
         language = languages.for_path(path)
         words = language.defining_words if language is not None else frozenset()
-        definition = re.compile(rf"\b(?:{'|'.join(sorted(words))})[ \t]+\Z") if words else None
         comment = language.line_comment if language is not None else None
-        line, counted = 1, 0
-        for end, name in automaton.iter(text):
-            start = end - len(name)  # ``end`` is the index of the parenthesis
-            found = calls[name]
+        line, counted, kept = 1, 0, False
+        for start, end, name in _named_calls(text, backwards):
+            found = calls.sites[name]
             if limit is not None and len(found) > limit:
                 continue
             before = text[start - 1] if start else ""
-            if before.isalnum() or before == "_":
-                continue  # ``target(`` is not a call of ``get``
             line += text.count("\n", counted, start)
             counted = start
-            if (
-                before in " \t"
-                and definition is not None
-                and definition.search(text, max(0, start - 64), start)
-            ):
+            if before in " \t" and words and _defines(text, start, words):
                 continue  # ``def get(`` and ``class Fabric(`` define, they do not call
             if _in_text(text, text.rfind("\n", 0, start) + 1, start, comment):
                 continue  # ``"... self.log(...) ..."`` in a message, or a comment, calls nothing
-            receiver = ""
-            if before == ".":
-                m = _RECEIVER.search(text, max(0, start - 1 - _RECEIVER_WINDOW), start - 1)
-                receiver = m.group(1) if m else ""
-            found.append((path, line, receiver))
+            receiver = _receiver(text, start - 1) if before == "." else ""
+            found.append(CallSite(path, line, receiver, end))
+            kept = True
+        if kept:
+            calls.texts[path] = text
     return calls
+
+
+def _named_calls(text: str, backwards: set[str]) -> list[tuple[int, int, str]]:
+    """Where each ``name(`` of ``text`` starts, where its ``(`` stands, and the name, in order,
+    for the names of ``backwards`` (each spelled backwards) written as a whole word: ``target(``
+    is no call of ``get``."""
+    last = len(text) - 1
+    found = [
+        (last - m.end(1) + 1, last - m.start(), m.group(1)[::-1])
+        for m in _CALL_REVERSED.finditer(text[::-1])
+        if m.group(1) in backwards
+    ]
+    found.reverse()
+    return found
+
+
+def _defines(text: str, start: int, words: frozenset[str]) -> bool:
+    """Whether one of the defining ``words``, whole, then spaces or tabs stand just before
+    ``start`` (within ``_DEFINITION_WINDOW`` characters): ``def get(``, ``class Fabric(``."""
+    begin = max(0, start - _DEFINITION_WINDOW)
+    head = text[begin:start]
+    stripped = head.rstrip(" \t")
+    if len(stripped) == len(head):
+        return False
+    for word in words:
+        at = begin + len(stripped) - len(word)
+        if stripped.endswith(word) and (at == 0 or not _is_word(text[at - 1])):
+            return True
+    return False
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _receiver(text: str, dot: int) -> str:
+    """What the call whose ``.`` stands at ``dot`` is made on, as ``CallSite.receiver`` says."""
+    backwards = text[max(0, dot - _RECEIVER_WINDOW) : dot][::-1]
+    m = _RECEIVER.match(backwards)
+    if m is not None and (m.end() < len(backwards) or dot <= _RECEIVER_WINDOW):
+        return re.sub(r"[ \t]", "", m.group(1))[::-1]
+    return SUPER if _SUPER.match(backwards) else UNNAMED
+
+
+def in_long_string(text: str, begin: int, at: int, path: str) -> bool:
+    """Whether ``at`` stands in a string that may span lines (a template of code, which calls
+    nothing), one opened after ``begin`` (where the enclosing function starts: code the syntax
+    tree calls a function is in no string before it), as the file's language writes strings.
+    Read only for the calls resolved, not for every call the scan finds."""
+    language = _language(path.rpartition(".")[2])
+    if language is None or not language.long_strings:
+        return False
+    region = text[begin:at]
+    if not any(q in region for q in language.long_strings):
+        return False
+    spans = _long_strings(region, language.long_strings, language.line_comment)
+    return bool(spans) and spans[-1][1] == len(region)  # one still open where the call stands
+
+
+@functools.cache
+def _language(suffix: str) -> languages.Language | None:
+    """The language of files ending ``.suffix`` (a path parsed once per suffix, not per call)."""
+    return languages.for_path(f"x.{suffix}")
+
+
+def _long_strings(text: str, quotes: tuple[str, ...], comment: str | None) -> list[tuple[int, int]]:
+    """Where each string opened by one of ``quotes`` (three double quotes) starts and ends;
+    a quote in a comment or a one-line string opens none.  The file's comments and strings
+    are read in order, each skipped whole: a search, then a find of its end."""
+    if not any(q in text for q in quotes):
+        return []
+    opening, ends = _tokens(quotes, comment)
+    spans = []
+    pos = 0
+    while (m := opening.search(text, pos)) is not None:
+        token = m.group()
+        if token in quotes:
+            close = m.end()
+            while (close := text.find(token, close)) > 0 and _escaped(text, close):
+                close += 1
+            end = len(text) if close < 0 else close + len(token)
+            spans.append((m.start(), end))
+        elif token == comment:
+            end = text.find("\n", m.end())
+        else:  # a one-line string
+            closed = ends[token].match(text, m.end())
+            end = closed.end() if closed is not None else m.end()
+        if end < 0:
+            break
+        pos = end
+    return spans
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether the character at ``at`` follows an odd run of backslashes."""
+    run = 0
+    while at - run > 0 and text[at - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
+
+
+#: What opens a comment or a string, longest first, and where each one-line string ends.
+_Tokens = tuple[re.Pattern[str], dict[str, re.Pattern[str]]]
+
+
+@functools.cache
+def _tokens(quotes: tuple[str, ...], comment: str | None) -> _Tokens:
+    """What opens a comment or a string, longest first, and where each one-line string ends."""
+    openings = [*quotes, *([comment] if comment else []), '"', "'"]
+    opening = re.compile("|".join(re.escape(o) for o in openings))
+    ends = {q: re.compile(rf"(?:[^{q}\\\n]|\\.)*{q}") for q in "\"'"}
+    return opening, ends
 
 
 def _in_text(text: str, begin: int, end: int, comment: str | None) -> bool:

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
+from errdex import languages
 from errdex.languages import Language
 from errdex.languages.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite, Sink
 from errdex.patterns import Template, percent_template
@@ -134,7 +135,7 @@ def resolve(results: list[FileResult], language: Language) -> list[FileResult]:
         resolved = (r for site in result.sites for r in _resolve_site(site, tree, result.module))
         result.sites = [built for site in resolved for built in _built_elsewhere(site, tree)]
         for candidate in result.candidates:
-            site = _helper_site(candidate, helpers, result.module, tree)
+            site = _helper_site(candidate, helpers, result.module, tree, languages.get(result.language))
             if site is not None:
                 result.sites.append(site)
         result.candidates = []
@@ -264,19 +265,21 @@ _HelperIndex = dict[str, list[HelperDef]]
 
 def _helpers(results: list[FileResult], tree: _Tree) -> _HelperIndex:
     """Every helper with a known sink, found by following pass-through calls to a fixed point."""
-    declared = [h for r in results for h in r.helpers]
+    declared = [(h, languages.get(r.language)) for r in results for h in r.helpers]
     index: _HelperIndex = defaultdict(list)
-    for helper in declared:
+    for helper, _ in declared:
         if helper.sink is not None:
             index[helper.name].append(helper)
     for _ in range(_MAX_ROUNDS):
         changed = False
-        for helper in declared:
+        for helper, language in declared:
             if helper.sink is not None:
                 continue
-            for callee, is_attr, position, template in helper.forwards:
+            for callee, is_attr, position, template, head in helper.forwards:
                 target = _lookup(index, callee, is_attr, helper.module)
                 if target is None or target.sink is None or not _takes(target, position):
+                    continue
+                if not _may_be(target, head, helper.module, language):
                     continue
                 param = next((p for p in template.placeholders if p in helper.params), None)
                 if param is None:
@@ -310,15 +313,33 @@ def _lookup(index: _HelperIndex, name: str, is_attr: bool, module: str | None) -
     if not found:
         return None
     same_module = [h for h in found if h.module == module]
-    return (same_module or found)[0]
+    # The same one however many processes read the files, whatever order they came back in.
+    return min(same_module or found, key=lambda h: (h.module or "", h.qualname))
 
 
-def _helper_site(candidate: RawSite, index: _HelperIndex, module: str | None, tree: _Tree) -> RawSite | None:
+def _may_be(helper: HelperDef, head: str, module: str | None, language: Language) -> bool:
+    """Whether a call found by name alone, on ``head``, may be one of ``helper``: a method of
+    another module is called on its own object (``self.fail(``) or on one named for its class
+    (``cursor`` is no ``Connection``: ``self.cursor.execute(`` runs a DB-API cursor's method)."""
+    if not helper.is_method or helper.module == module or not head:
+        return True
+    receiver = head.rpartition(".")[2]
+    if head in language.receivers:
+        return True
+    allowed = language.called_as(helper.qualname)[1] if helper.qualname else None
+    return allowed is not None and receiver in allowed
+
+
+def _helper_site(
+    candidate: RawSite, index: _HelperIndex, module: str | None, tree: _Tree, language: Language
+) -> RawSite | None:
     if candidate.callee is None:
         return None
     helper = tree.known_helpers.get(tree.canonical(candidate.callee_qualified) or "")
     if helper is None:
         helper = _lookup(index, candidate.callee, candidate.callee_is_attr, module)
+        if helper is not None and not _may_be(helper, candidate.callee_head, module, language):
+            return None
     if helper is None or helper.sink is None:
         return None
     message: Template | None = None

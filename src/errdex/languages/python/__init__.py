@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from errdex.languages.base import CodeWriter, Language, PasteReader
+from errdex.languages.base import CallReader, CodeWriter, Language, PasteReader
 from errdex.languages.python import names, source
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ class Python(Language):
     receivers = names.RECEIVERS
     defining_words = frozenset({"def", "class"})
     line_comment = "#"
+    long_strings = ('"""', "'''")
     validation_class = re.compile(
         r"^(ValueError|TypeError)$|Validation|Invalid|Misconfigur|BadParameter|Usage"
     )
@@ -110,6 +111,12 @@ class Python(Language):
         from errdex.languages.python import code
 
         return code
+
+    @property
+    def call_reader(self) -> CallReader:
+        from errdex.languages.python import reach
+
+        return reach
 
     @property
     def paste(self) -> PasteReader:

@@ -122,6 +122,90 @@ def catch_warning(caught: str, body: str, handler: str) -> str:
     )
 
 
+def ignore_warning(caught: str, message_start: str) -> str:
+    """The filter that ignores one warning: its class, and the start of its message as the
+    regular expression ``warnings`` matches at the message's start (case-insensitively); an
+    empty start filters on the class alone."""
+    pattern = _SPECIAL.sub(r"\\\g<0>", message_start)
+    message = f"message={_raw(pattern)}, " if message_start else ""
+    return f'warnings.filterwarnings("ignore", {message}category={caught})'
+
+
+#: What a regular expression reads as other than itself (``re.escape`` also escapes spaces).
+_SPECIAL = re.compile(r"[.^$*+?{}\[\]\\|()]")
+
+
+def _raw(pattern: str) -> str:
+    """A regular expression as a string literal: raw where that reads the same."""
+    if "\n" not in pattern and not pattern.endswith("\\") and '"' not in pattern:
+        return f'r"{pattern}"'
+    return repr(pattern)
+
+
+def is_standard(module: str) -> bool:
+    """Whether a top-level module is one of the standard library's: part of a Python build, not
+    something a user installs (``zlib`` is missing only where Python was built without it)."""
+    return module.split(".")[0] in sys.stdlib_module_names
+
+
+def yields(source: str, first_line: int, line: int, function: str) -> bool:
+    """Whether the source window shows ``function`` (its last name) as a generator: its ``def``
+    above ``line`` and a ``yield`` in its own body (not in a function nested in it).  Calling a
+    generator function runs none of its body, so a ``try`` around the bare call catches nothing.
+    False where the window does not show it: what it does not show, this cannot tell."""
+    lines = source.split("\n")
+    at = line - first_line
+    name = re.escape(function.rpartition(".")[2])
+    head = None
+    for n in range(min(at, len(lines) - 1), -1, -1):
+        m = re.match(rf"(\s*)(?:async\s+)?def\s+{name}\s*\(", lines[n])
+        if m is not None:
+            head = (n, len(m.group(1)))
+            break
+    if head is None:
+        # The window starts inside the function: its body is as deep as its shallowest statement
+        # before the raise.
+        depths = [
+            len(t) - len(t.lstrip())
+            for t in lines[: at + 1]
+            if re.match(r"\s*[A-Za-z_@]", t) and not t.lstrip().startswith(("def ", "async def "))
+        ]
+        if not depths or min(depths) == 0:
+            return False
+        body = min(depths)
+        # Lines above the first statement at the body's depth may be inside a nested function
+        # whose ``def`` the window cuts off: read from that statement on.
+        first = next(
+            n
+            for n, t in enumerate(lines)
+            if re.match(r"\s*[A-Za-z_@]", t) and len(t) - len(t.lstrip()) == body
+        )
+        start, depth = first - 1, body - 1
+    else:
+        start, depth = head
+    nested: int | None = None
+    for text in lines[start + 1 :]:
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(text) - len(text.lstrip())
+        if indent <= depth and not stripped.startswith((")", "]", "}")):
+            break  # the function ended
+        if nested is not None and indent <= nested:
+            nested = None
+        if nested is None and re.match(r"(?:async\s+)?def\s|class\s|lambda\b", stripped):
+            nested = indent
+            continue
+        if nested is None and re.search(r"(?<![\w.'\"])yield\b", stripped.split("#")[0]):
+            return True
+    return False
+
+
+def consumed(call: str) -> str:
+    """A call of a generator function run to its end, so that its body (and its raise) runs."""
+    return f"list({call})"
+
+
 def import_module(module: str) -> str:
     return f"import {module}"
 

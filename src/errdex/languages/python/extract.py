@@ -15,8 +15,9 @@ build their message, raise helpers, re-exported classes) are returned as declara
 from __future__ import annotations
 
 import ast
+import bisect
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
@@ -89,7 +90,7 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         return result
     result.lines = split_lines(text)
     try:
-        _Walker(result, is_package).walk_module(tree)
+        _Walker(result, is_package, ":=" in text).walk_module(tree)
     except RecursionError as exc:  # outside any one statement (each is read on its own)
         result.error = too_deep(exc)
     except UnknownStatement as exc:
@@ -161,8 +162,10 @@ class _Walker(Evaluator):
         ast.ImportFrom: "_local_import",
     }
 
-    def __init__(self, result: FileResult, is_package: bool) -> None:
+    def __init__(self, result: FileResult, is_package: bool, walrus: bool = True) -> None:
         super().__init__(SourceText(result.lines))
+        #: Whether the file's text holds ``:=`` (see ``assigned_names``).
+        self.walrus = walrus
         self.result = result
         self.lines = result.lines
         self.module = result.module
@@ -177,6 +180,8 @@ class _Walker(Evaluator):
         self.blocks: tuple[_Block, ...] = ()
         #: Each function's definition, beside its entry in ``result.functions``.
         self._defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        #: The module's own import statements, read before its body (``walk_module``).
+        self._top_imports: set[int] = set()
         #: Guards already read, by node: every site under a test or after an early exit shares
         #: its guard (the nodes live as long as the walk, so their ids stay theirs).
         self._read_guards: dict[tuple[int, str, bool], Guard] = {}
@@ -194,6 +199,7 @@ class _Walker(Evaluator):
                     self.module_bindings[target.id] = assigned[1]
             elif t is ast.Import or t is ast.ImportFrom:
                 self._import(node)  # type: ignore[arg-type]
+                self._top_imports.add(id(node))
         self.scope.bindings = self.module_bindings
         self.body(tree.body, ())
         self._describe_functions()
@@ -203,7 +209,7 @@ class _Walker(Evaluator):
         whole module is walked, and only where a record may need them."""
         result = self.result
         wanted = {s.function for s in (*result.sites, *result.candidates)}
-        walrus = ":=" in "".join(result.lines)
+        walrus = walrus_lines(result.lines) if self.walrus else []
         for n, (info, node) in enumerate(zip(result.functions, self._defs, strict=True)):
             if info.name in wanted:
                 try:
@@ -241,7 +247,8 @@ class _Walker(Evaluator):
                 pieces = pieces[: len(pieces) - (node.level - 1)]
             base = ".".join([*pieces, base] if base else pieces)
         for alias in node.names:
-            if alias.name == "*":
+            if alias.name == "*":  # kept under a key no name can be: what the module re-exports
+                self.imports["*" + base] = base
                 continue
             self.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
 
@@ -381,19 +388,14 @@ class _Walker(Evaluator):
         outer = self.scope
         qual = outer.child(node.name)
         args = node.args
-        positional = [a.arg for a in args.posonlyargs + args.args]
-        is_static = any(dotted(d) == "staticmethod" for d in node.decorator_list)
+        positional = [a.arg for a in (args.posonlyargs + args.args if args.posonlyargs else args.args)]
         is_method = outer.class_name is not None and outer.name is None
-        if is_method and not is_static and positional:
+        if is_method and positional and not any(dotted(d) == "staticmethod" for d in node.decorator_list):
             positional = positional[1:]
-        params = (*positional, *(a.arg for a in args.kwonlyargs))
+        params = (*positional, *(a.arg for a in args.kwonlyargs)) if args.kwonlyargs else tuple(positional)
         self.scope = Scope(qual, node.name, params, is_method, outer.class_name, len(positional))
         first = node.body[0]
-        doc = (
-            first.value.value
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-            else None
-        )
+        doc = first.value.value if type(first) is ast.Expr and type(first.value) is ast.Constant else None
         self.result.functions.append(
             FunctionInfo(
                 qual,
@@ -433,8 +435,9 @@ class _Walker(Evaluator):
             if t is ast.If:
                 # ``if test: return``: what follows runs only where the test failed.
                 depth = len(conds)
-                exits = tuple(_Block("early-exit", test, depth) for test in _exit_tests(node))  # type: ignore[arg-type]
-                self.blocks = (*self.blocks, *exits)
+                exits = _exit_tests(node)  # type: ignore[arg-type]
+                if exits:
+                    self.blocks = (*self.blocks, *(_Block("early-exit", test, depth) for test in exits))
         self.blocks = blocks
 
     def _expr(self, node: ast.Expr, conds: _Conds) -> None:
@@ -531,17 +534,28 @@ class _Walker(Evaluator):
     def _local_import(self, node: ast.Import | ast.ImportFrom, conds: _Conds) -> None:
         if self.scope.qualname is not None:
             self._import(node)
+        elif id(node) not in self._top_imports:  # read already, before the module's body
+            # In a module-level ``if`` or ``try``: binds what no import above it did.  Read into
+            # a dict of its own (copying the module's imports at each would cost their square).
+            imports, self.imports = self.imports, {}
+            try:
+                self._import(node)
+            finally:
+                added, self.imports = self.imports, imports
+            for name, target in added.items():
+                imports.setdefault(name, target)
 
     def _assign(self, node: ast.Assign | ast.AnnAssign, conds: _Conds = ()) -> None:
-        if isinstance(node, ast.Assign):
-            if len(node.targets) != 1:
+        if type(node) is ast.Assign:
+            targets = node.targets
+            if len(targets) != 1:
                 return
-            target, value = node.targets[0], node.value
+            target, value = targets[0], node.value
         elif node.value is not None:
-            target, value = node.target, node.value
+            target, value = node.target, node.value  # type: ignore[union-attr]
         else:
             return  # an annotation binds nothing
-        if not isinstance(target, ast.Name):
+        if type(target) is not ast.Name:
             return
         scope = self.scope
         name = target.id
@@ -550,7 +564,7 @@ class _Walker(Evaluator):
         # An assignment overwrites those made at its own level or nested below it;
         # ones in sibling branches, or above it, still reach what follows.
         depth = len(conds)
-        kept = [(c, v) for c, v in earlier if c[:depth] != conds]
+        kept = [(c, v) for c, v in earlier if c[:depth] != conds] if earlier else []
         if bound is not None and builds_text(value) and mentions(value, name):
             # ``message = message.format(...)`` builds on what the name held before:
             # on each value it may have held.
@@ -915,13 +929,14 @@ class _Walker(Evaluator):
             callee=name,
             callee_qualified=self.qualify(written),
             callee_is_attr=bool(head),
+            callee_head=head,
         )
         scope = self.scope
         if scope.params and not conds:
             positions: list[tuple[int | str, Template | None]] = [*enumerate(arg_templates), *kw_templates]
             for pos, tmpl in positions:
                 if tmpl is not None and any(p in scope.params for p in tmpl.placeholders):
-                    self._helper().forwards.append(Forward(name, bool(head), pos, tmpl))
+                    self._helper().forwards.append(Forward(name, bool(head), pos, tmpl, head))
         if any(t is not None and t.is_static for t in arg_templates) or any(
             t is not None and t.is_static for _, t in kw_templates
         ):
@@ -935,6 +950,8 @@ class _Walker(Evaluator):
             name = node.id
             scope = self.scope
             return name in scope.bindings or name in scope.params or name in self.module_bindings
+        if type(node) is ast.Constant:  # ``None``, ``True``, a number: no text (``template`` agrees)
+            return isinstance(node.value, str)
         return type(node) in _STRINGISH
 
     def _helper(self) -> HelperDef:
@@ -949,6 +966,7 @@ class _Walker(Evaluator):
                 is_method=scope.is_method,
                 params=scope.params,
                 positional=scope.positional,
+                qualname=key,
             )
             self.helpers_by_name[key] = helper
             self.result.helpers.append(helper)
@@ -1096,61 +1114,113 @@ def _default(node: ast.expr | None) -> str | None:
 
 
 def assigned_names(
-    function: ast.FunctionDef | ast.AsyncFunctionDef, walrus: bool = True
+    function: ast.FunctionDef | ast.AsyncFunctionDef, walrus: Sequence[int] | None = None
 ) -> tuple[tuple[str, int], ...]:
     """Each name a function's own body binds (``x``, and ``self.x`` for an attribute of its first
     parameter), with the first line that binds it; nested functions, classes and lambdas bind
     their own.
 
     Statements are walked, not every node: only an assignment expression (``:=``) binds inside
-    an expression, and those are looked for only where ``walrus`` says the file may hold one
-    (its text has ``:=``), which spares walking every expression of every function."""
+    an expression, and those are looked for only in the expressions whose lines hold a ``:=``
+    (``walrus``: the file's lines that do, in order; None to look in every expression), which
+    spares walking every expression of every function."""
     positional = function.args.posonlyargs + function.args.args
     receiver = positional[0].arg if positional else None
     first: dict[str, int] = {}
-
-    def bind(target: ast.expr) -> None:
-        for part in ast.walk(target):
-            if not isinstance(getattr(part, "ctx", None), ast.Store | ast.Del):
-                continue  # ``self`` in ``self.x = ...`` is read, not bound
-            if isinstance(part, ast.Name):
-                name = part.id
-            elif (
-                isinstance(part, ast.Attribute)
-                and isinstance(part.value, ast.Name)
-                and part.value.id == receiver
-            ):
-                name = f"{receiver}.{part.attr}"
-            else:
-                continue
-            first[name] = min(first.get(name, part.lineno), part.lineno)
-
     pending: list[ast.AST] = list(function.body)
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        t = type(node)
+        if t is ast.FunctionDef or t is ast.AsyncFunctionDef or t is ast.ClassDef:
             continue
         for target in _targets(node):
-            bind(target)
-        if walrus:
+            _bind(target, receiver, first)
+        if walrus is None or (walrus and _holds(walrus, node)):
             for expression in _expressions(node):
-                for sub in _walk_expression(expression):
-                    if isinstance(sub, ast.NamedExpr):
-                        bind(sub.target)
-        for field in _STATEMENT_BLOCKS:
-            pending.extend(getattr(node, field, ()))
-        if isinstance(node, ast.Match):
-            pending.extend(stmt for case in node.cases for stmt in case.body)
+                if walrus is None or _holds(walrus, expression):
+                    for sub in _walk_expression(expression):
+                        if isinstance(sub, ast.NamedExpr):
+                            _bind(sub.target, receiver, first)
+        blocks = _BLOCK_FIELDS.get(t)
+        if blocks:
+            for field in blocks:
+                pending += getattr(node, field)
+        elif t is ast.Match:
+            pending.extend(stmt for case in node.cases for stmt in case.body)  # type: ignore[attr-defined]
     return tuple(sorted(first.items()))
+
+
+def _bind(target: ast.expr, receiver: str | None, first: dict[str, int]) -> None:
+    """Note in ``first`` each name ``target`` binds, at its first line.  A function of the
+    module, not a closure: a nested function that calls itself is a reference cycle, left for
+    the cyclic collector, which mining pauses."""
+    pending = [target]
+    while pending:
+        part = pending.pop()
+        t = type(part)
+        # The common targets read directly; what ``ast.walk`` finds in any other.
+        if t is ast.Tuple or t is ast.List:
+            pending += part.elts  # type: ignore[attr-defined]
+            continue
+        if t is ast.Name:
+            name = part.id if type(part.ctx) is not ast.Load else None  # type: ignore[attr-defined]
+        elif t is ast.Attribute and type(part.value) is ast.Name:  # type: ignore[attr-defined]
+            # ``self`` in ``self.x = ...`` is read, not bound: only the attribute itself is.
+            bound = type(part.ctx) is not ast.Load and part.value.id == receiver  # type: ignore[attr-defined]
+            name = f"{receiver}.{part.attr}" if bound else None  # type: ignore[attr-defined]
+        else:
+            pending += _stored(part)
+            continue
+        if name is not None:
+            known = first.get(name)
+            if known is None or part.lineno < known:
+                first[name] = part.lineno
+
+
+def _stored(target: ast.expr) -> list[ast.expr]:
+    """The parts of an unusual target (``d[k]``, ``*rest``, ``a.b.c``) that bind: what
+    ``ast.walk`` finds stored or deleted, each a name or an attribute of the receiver as read
+    by ``_bind``."""
+    return [
+        part
+        for part in ast.walk(target)
+        if isinstance(getattr(part, "ctx", None), ast.Store | ast.Del)
+        and (
+            isinstance(part, ast.Name)
+            or (isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name))
+        )
+        and part is not target
+    ]
+
+
+def walrus_lines(lines: list[str]) -> list[int]:
+    """The lines (1-based, in order) whose text holds ``:=``: the only ones an assignment
+    expression can be written on (the operator is one token, on one line)."""
+    return [n for n, line in enumerate(lines, 1) if ":=" in line]
+
+
+def _holds(lines: Sequence[int], node: ast.AST) -> bool:
+    """Whether one of ``lines`` (in order) lies within ``node``'s lines."""
+    i = bisect.bisect_left(lines, node.lineno)  # type: ignore[attr-defined]
+    return i < len(lines) and lines[i] <= node.end_lineno  # type: ignore[attr-defined]
+
+
+#: The fields of each statement type (and an ``except`` handler) that hold statements.
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {
+    ast.If: ("body", "orelse"),
+    ast.While: ("body", "orelse"),
+    ast.For: ("body", "orelse"),
+    ast.AsyncFor: ("body", "orelse"),
+    ast.With: ("body",),
+    ast.AsyncWith: ("body",),
+    ast.Try: ("body", "handlers", "orelse", "finalbody"),
+    ast.TryStar: ("body", "handlers", "orelse", "finalbody"),
+    ast.ExceptHandler: ("body",),
+}
 
 
 #: The fields of a statement (or an ``except`` handler) that hold statements.
 _STATEMENT_BLOCKS = ("body", "orelse", "finalbody", "handlers")
-
-
-def _attribute_of(node: ast.AST, receiver: str | None) -> bool:
-    """Whether ``node`` is ``receiver.attr``."""
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == receiver
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:

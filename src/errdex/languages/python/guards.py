@@ -34,6 +34,8 @@ def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -
     guard's ``code`` is the condition the site needs, its negation folded (``_negation``)."""
     inverted = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     core = test.operand if isinstance(test, ast.UnaryOp) and inverted else test
+    if (quick := _quick(core, negated != inverted)) is not None:
+        return Guard(kind, text, negated != inverted, *quick)
     subject, operator, operand = _reading(core)
     read: set[str] = set()
     simple = _simple(core, read)
@@ -42,6 +44,38 @@ def condition_guard(kind: GuardKind, test: ast.expr, negated: bool, text: str) -
     if false:
         code = _negation(core, code)
     return Guard(kind, text, false, subject, operator, operand, names, code)
+
+
+def _quick(core: ast.expr, false: bool) -> tuple[str | None, str, str | None, tuple[str, ...], str] | None:
+    """``subject, operator, operand, names, code`` of the commonest tests, each part written
+    once: one comparison of simple parts (``x is None``), a name (``x``, ``self.strict``), a
+    call of simple parts (``isinstance(x, T)``); None for any other test, which
+    ``condition_guard`` reads piece by piece (to the same result for these)."""
+    read: set[str] = set()
+    if type(core) is ast.Compare and len(core.ops) == 1:
+        left, right = _part(core.left, read), _part(core.comparators[0], read)
+        if left is None or right is None:
+            return None
+        op = type(core.ops[0])
+        code = f"{left} {_OPERATORS[op]} {right}"
+        if false:  # as ``_negation`` folds it
+            code = f"{left} {_OPERATORS[_INVERSE[op]]} {right}" if op in _INVERSE else f"not {code}"
+        return left, _OPERATORS[op], right, tuple(sorted(read)), code
+    if type(core) is ast.Name or type(core) is ast.Attribute:
+        name = dotted(core)
+        if name is None:
+            return None
+        return name, "truth", None, (name.partition(".")[0],), f"not {name}" if false else name
+    if type(core) is ast.Call and (called := dotted(core.func)) is not None:
+        written = _part(core, read)
+        if written is None:
+            return None
+        # Its arguments are simple parts too: the first two are written as ``_reading`` would.
+        args = core.args
+        first = _part(args[0], set()) if args else None
+        second = _part(args[1], set()) if len(args) == 2 else None
+        return first, f"{called}()", second, tuple(sorted(read)), f"not {written}" if false else written
+    return None
 
 
 #: Comparisons whose negation is another operator exactly (not ``<``: ``not a < b`` is not
@@ -61,7 +95,7 @@ def _negation(core: ast.expr, code: str) -> str:
     if not isinstance(folded, ast.UnaryOp):
         return code_of(folded)
     # ``not`` binds more loosely than a comparison or a call: those take it as is.
-    return f"not {code}" if isinstance(core, _TIGHTER_THAN_NOT) else ast.unparse(ast.UnaryOp(ast.Not(), core))
+    return f"not {code}" if isinstance(core, _TIGHTER_THAN_NOT) else code_of(ast.UnaryOp(ast.Not(), core))
 
 
 def _negated(node: ast.expr) -> ast.expr:
@@ -97,25 +131,44 @@ _TIGHTER_THAN_NOT = (
 )  # fmt: skip
 
 
-def _simple(node: ast.expr, names: set[str]) -> str | None:
+#: The unparser's precedence levels (``ast._Precedence``) of what ``_simple`` writes: an
+#: expression in parentheses where its context asks for more than its own level.
+_TEST, _OR, _AND, _NOT, _CMP, _ATOM = 4, 5, 6, 7, 8, 18
+
+
+def _simple(node: ast.expr, names: set[str], level: int = _TEST) -> str | None:
     """The code ``ast.unparse`` writes for the common shapes of a test (``x is None``,
-    ``isinstance(x, (A, B))``, ``len(x) <= 1``, ``not x``), adding the names it reads to
-    ``names``, without the unparser's cost; None for any other shape, which the unparser writes."""
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        if not isinstance(node.operand, _TIGHTER_THAN_NOT):
+    ``isinstance(x, (A, B))``, ``len(x) <= 1``, ``not x``, and ``and``/``or`` of those),
+    adding the names it reads to ``names``, without the unparser's cost; None for any other
+    shape, which the unparser writes.  ``level`` is the precedence the context asks for."""
+    if type(node) is ast.BoolOp:
+        own = _AND if type(node.op) is ast.And else _OR
+        # As the unparser does, each operand asks one level more than the one before it:
+        # ``a == 1 and b == 2 and (c == 3)``, ``a and (not b)``.
+        texts, asked = [], own
+        for value in node.values:
+            asked = min(asked + 1, _ATOM)
+            if (text := _simple(value, names, asked)) is None:
+                return None
+            texts.append(text)
+        code = (" and " if own == _AND else " or ").join(texts)
+        return f"({code})" if level > own else code
+    if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
+        inner = _simple(node.operand, names, _NOT)
+        if inner is None:
             return None
-        inner = _simple(node.operand, names)
-        return None if inner is None else f"not {inner}"
-    if isinstance(node, ast.Compare):
-        code = _part(node.left, names)
-        if code is None:
+        return f"(not {inner})" if level > _NOT else f"not {inner}"
+    if type(node) is ast.Compare:
+        left = _part(node.left, names)
+        if left is None:
             return None
+        code = left
         for op, right in zip(node.ops, node.comparators, strict=True):
             text = _part(right, names)
             if text is None:
                 return None
             code += f" {_OPERATORS[type(op)]} {text}"
-        return code
+        return f"({code})" if level > _CMP else code
     return _part(node, names)
 
 

@@ -67,7 +67,10 @@ def read_source(path: Path, limit: int) -> str:
     data = read_regular(path, limit)
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8")
-    if not any(b"coding" in line for line in data.split(b"\n", 2)[:2]):
+    # A cookie stands in the first two lines (found without splitting off the rest of the file).
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1) if first >= 0 else -1
+    if b"coding" not in (data if second < 0 else data[:second]):
         return data.decode("utf-8")
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     return data.decode(encoding)

@@ -7,6 +7,10 @@ import ast
 
 def dotted(node: ast.expr) -> str | None:
     """``a.b.c`` for a chain of attribute accesses on a name, else None."""
+    if type(node) is ast.Name:  # the walker asks of every call and raise: most often a bare name
+        return node.id
+    if type(node) is not ast.Attribute:
+        return None
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -19,6 +23,8 @@ def dotted(node: ast.expr) -> str | None:
 
 def split_lines(text: str) -> list[str]:
     """Physical lines as Python's tokenizer counts them (form feeds do not end a line)."""
+    if "\r" not in text:  # most files: spare the two copies the replacements make
+        return text.split("\n")
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 

@@ -2,7 +2,9 @@
 
 ``with pytest.raises(ValueError, match="..."):``, ``self.assertRaises(KeyError, f, x)`` and
 ``assertRaisesRegex`` say which error a call should raise: a test that triggers a record is
-the best evidence of how it is triggered, and its ``match`` ties it to one message.
+the best evidence of how it is triggered, and its ``match`` ties it to one message.  Which
+function a test calls is told by its file's imports, not by the name alone: ``pd.MultiIndex.
+from_arrays`` is ``pandas.MultiIndex.from_arrays``, which ``IntervalIndex.from_arrays`` is not.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 import textwrap
 
 from errdex.languages.ir import Trigger
+from errdex.languages.python.source import module_of
 from errdex.languages.python.syntax import dotted
 from errdex.record import utf8
 
@@ -32,6 +35,7 @@ def extract_triggers(text: str, path: str) -> list[Trigger]:
     if "raises" not in text and "assertRaises" not in text:
         return []
     lines = text.split("\n")  # line numbers as text.count('\\n') gives them
+    imports = _imports(text, lines, path)
     found: list[Trigger] = []
     seen: set[int] = set()
     for m in _EXPECT_TEXT.finditer(text):
@@ -48,10 +52,11 @@ def extract_triggers(text: str, path: str) -> list[Trigger]:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue  # the line is inside a larger statement: this cheap reading skips it
         node = tree.body[0] if tree.body else None
+        named = _Named(lines, first, indent)
         if isinstance(node, ast.With | ast.AsyncWith):
-            found += [_moved(t, first) for t in _from_with(node, test, path)]
+            found += [_moved(t, first) for t in _from_with(node, test, path, imports, named)]
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-            trigger = _from_call(node.value, test, path)
+            trigger = _from_call(node.value, test, path, imports, named)
             if trigger is not None:
                 found.append(_moved(trigger, first))
     return found
@@ -106,8 +111,9 @@ def _moved(trigger: Trigger, lines: int) -> Trigger:
     return dataclasses.replace(trigger, line=trigger.line + lines)
 
 
-def _expectation(call: ast.Call) -> tuple[str, str | None] | None:
-    """The class and pattern of ``pytest.raises(X, match=...)``-like calls."""
+def _expectation(call: ast.Call, named: _Named | None = None) -> tuple[str, str | None] | None:
+    """The class and pattern of ``pytest.raises(X, match=...)``-like calls; a pattern kept in
+    a name (``match=msg``) is the text the test assigned it (``named``)."""
     func = call.func
     method = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     if method not in _EXPECTS or not call.args:
@@ -123,29 +129,96 @@ def _expectation(call: ast.Call) -> tuple[str, str | None] | None:
     )
     if pattern is None and method in _REGEX_FORMS and len(call.args) > 1:
         pattern = call.args[1]
-    match = (
-        utf8(pattern.value) if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str) else None
-    )
-    return error_class, match
+    text = _string(pattern, named) if pattern is not None else None
+    return error_class, utf8(text) if text is not None else None
 
 
-def _from_with(node: ast.With | ast.AsyncWith, test: str, path: str) -> list[Trigger]:
+def _string(node: ast.expr, named: _Named | None) -> str | None:
+    """The text an expression builds where its pieces are literal (or names the test assigned
+    literal text): a string, ``re.escape`` of one, ``+`` of two, ``sep.join([...])``."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.Name):
+        return named.text(node.id) if named is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _string(node.left, named), _string(node.right, named)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        callee = dotted(node.func)
+        if callee == "re.escape":
+            inner = _string(node.args[0], named)
+            return re.escape(inner) if inner is not None else None
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "join"
+            and isinstance(node.args[0], ast.List | ast.Tuple)
+        ):
+            sep = _string(node.func.value, None)
+            parts = [_string(e, named) for e in node.args[0].elts]
+            if sep is not None and all(p is not None for p in parts):
+                return sep.join(p for p in parts if p is not None)
+    return None
+
+
+class _Named:
+    """The text a test assigned a name before a statement: the nearest ``name = ...`` above it
+    in the same function, where that stands in a block around the statement (not in a branch
+    beside it, which may not have run) and builds literal text."""
+
+    def __init__(self, lines: list[str], first: int, indent: int) -> None:
+        self.lines, self.first, self.indent = lines, first, indent
+
+    def text(self, name: str) -> str | None:
+        assignment = re.compile(rf"([ \t]*){re.escape(name)}[ \t]*=(?!=)")
+        for n in range(self.first - 1, -1, -1):
+            line = self.lines[n]
+            if _DEF.match(line) and _indent(line) < self.indent:
+                return None  # the test's own ``def``: no assignment in it
+            m = assignment.match(line)
+            if m is None:
+                continue
+            if len(m.group(1)) > self.indent:
+                return None  # in a branch or loop beside the statement
+            statement, _ = _block(self.lines, n)
+            try:
+                node = ast.parse(textwrap.dedent(statement)).body[0]
+            except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+                return None
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                return None
+            return _string(node.value, None)
+        return None
+
+
+def _from_with(
+    node: ast.With | ast.AsyncWith, test: str, path: str, imports: dict[str, str], named: _Named
+) -> list[Trigger]:
     out = []
     for item in node.items:
         if not isinstance(item.context_expr, ast.Call):
             continue
-        expected = _expectation(item.context_expr)
+        expected = _expectation(item.context_expr, named)
         if expected is None:
             continue
-        call = _text(node.body[0]) if node.body else None
-        called = tuple(dict.fromkeys(name for stmt in node.body for name in _called(stmt)))
-        out.append(Trigger(expected[0], expected[1], test, path, node.lineno, call, called))
+        # The block ends where the error is raised: its last statement is the one that raises.
+        call = _text(node.body[-1]) if node.body else None
+        called: dict[str, str] = {}
+        for stmt in node.body:
+            for name, text in _called(stmt, imports):
+                called.setdefault(name, text)
+        out.append(
+            Trigger(
+                expected[0], expected[1], test, path, node.lineno, call, tuple(called), tuple(called.values())
+            )
+        )
     return out
 
 
-def _from_call(call: ast.Call, test: str, path: str) -> Trigger | None:
+def _from_call(
+    call: ast.Call, test: str, path: str, imports: dict[str, str], named: _Named
+) -> Trigger | None:
     """``self.assertRaises(X, func, *args)``: the callable and its arguments follow the class."""
-    expected = _expectation(call)
+    expected = _expectation(call, named)
     if expected is None:
         return None
     func = dotted(call.func)
@@ -154,23 +227,74 @@ def _from_call(call: ast.Call, test: str, path: str) -> Trigger | None:
     if not rest:
         return None  # a context manager used without ``with`` is not a trigger
     target, *args = rest
-    text = f"{ast.unparse(target)}({', '.join(ast.unparse(a) for a in args)})"
-    name = (dotted(target) or "").rpartition(".")[2]
-    return Trigger(
-        expected[0], expected[1], test, path, call.lineno, text[:_MAX_CALL], (name,) if name else ()
-    )
+    text = f"{ast.unparse(target)}({', '.join(ast.unparse(a) for a in args)})"[:_MAX_CALL]
+    name = dotted(target)
+    called = (_qualified(name, imports),) if name else ()
+    return Trigger(expected[0], expected[1], test, path, call.lineno, text, called, (text,) * len(called))
 
 
-def _called(node: ast.AST) -> list[str]:
-    names = []
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Call):
-            func = inner.func
-            if isinstance(func, ast.Attribute):
-                names.append(func.attr)
-            elif isinstance(func, ast.Name):
-                names.append(func.id)
-    return names
+def _called(node: ast.AST, imports: dict[str, str]) -> list[tuple[str, str]]:
+    """Each call in ``node`` whose callee is a dotted name, in the order of the source, as
+    (the name qualified through the file's imports, the call as written)."""
+    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+    calls.sort(key=lambda c: (c.lineno, c.col_offset))
+    found = []
+    for inner in calls:
+        name = dotted(inner.func)
+        if name is not None:
+            found.append((_qualified(name, imports), re.sub(r"\s+", " ", ast.unparse(inner))[:_MAX_CALL]))
+    return found
+
+
+def _qualified(name: str, imports: dict[str, str]) -> str:
+    """``pd.MultiIndex`` as ``pandas.MultiIndex`` where the file imports ``pandas as pd``."""
+    head, dot, rest = name.partition(".")
+    target = imports.get(head)
+    return f"{target}{dot}{rest}" if target else name
+
+
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import|import)[ \t]", re.MULTILINE)
+
+
+def _imports(text: str, lines: list[str], path: str) -> dict[str, str]:
+    """What each name a test file imports stands for (``pd`` for ``pandas``), read from its
+    import statements alone, wherever they stand (a test's own imports included)."""
+    if "import" not in text:
+        return {}
+    module = module_of(path) or ""
+    package = module if path.endswith("/__init__.py") else module.rpartition(".")[0]
+    imports: dict[str, str] = {}
+    line, counted = 0, 0
+    for m in _IMPORT.finditer(text):
+        line += text.count("\n", counted, m.start())
+        counted = m.start()
+        statement = lines[line].strip()
+        end = line
+        # A parenthesized list of names, or a backslash, continues on the next lines.
+        while (statement.count("(") > statement.count(")") or statement.endswith("\\")) and end - line < 40:
+            end += 1
+            if end >= len(lines):
+                break
+            statement = statement.rstrip("\\") + " " + lines[end].strip()
+        try:
+            body = ast.parse(statement).body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # an import inside a larger statement, or text that only looks like one
+        for node in body:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    head = alias.name.partition(".")[0]
+                    imports[alias.asname or head] = alias.name if alias.asname else head
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    pieces = package.split(".") if package else []
+                    pieces = pieces[: len(pieces) - (node.level - 1)] if node.level > 1 else pieces
+                    base = ".".join([*pieces, base] if base else pieces)
+                for alias in node.names:
+                    if alias.name != "*":
+                        imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    return imports
 
 
 def _text(stmt: ast.stmt) -> str:
