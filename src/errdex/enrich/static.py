@@ -1006,11 +1006,17 @@ def _reaching(ctx: _Context, target: _Target) -> dict[str, str] | None:
     unless a guard needs it left at its default (``model is None``); the ``*args`` of a function
     that takes its values so (``safe_range(*args)``).  None where a guard reads what
     ``**kwargs`` holds (``kwargs.get('stdout')``): a keyword no signature names, which no call
-    written from the signature passes."""
+    written from the signature passes; and where an early exit tests several parameters at once."""
     guards = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS or g.kind == "early-exit"]
-    read = {n for g in guards for n in g.names}
-    if any(p.kind == "var-keyword" and p.name in read for p in target.params):
+    if any(p.kind == "var-keyword" and p.name in g.names for g in guards for p in target.params):
         return None
+    # An early exit on one parameter (``if length is None: return``) needs it passed; one on
+    # several (``if [hex, bytes, int].count(None) != 4: raise``: exactly one of them) says how
+    # many to pass, which no call written from the names can tell.
+    named = {p.name for p in target.params}
+    if any(g.kind == "early-exit" and len(named.intersection(g.names)) > 1 for g in guards):
+        return None
+    read = {n for g in guards for n in g.names}
     left = {c.subject for c in ctx.conditions if c.kind in ("absent", "falsy") and c.subject}
     values = {}
     for p in target.params:
