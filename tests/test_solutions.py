@@ -93,6 +93,16 @@ def warn_calls(tree: ast.Module, line: int) -> Iterator[ast.Call]:
             yield node
 
 
+def solutions_matching(
+    mined: list[tuple[Path, Record]], pattern: re.Pattern[str]
+) -> Iterator[tuple[Path, Record, str, re.Match[str]]]:
+    """Each solution ``pattern`` finds in, with the record it is written for and its match."""
+    for path, record in mined:
+        for solution in record.solutions:
+            if (m := pattern.search(solution)) is not None:
+                yield path, record, solution, m
+
+
 def category_of(call: ast.Call) -> str | None:
     """The warning class a call names: its ``category=`` or (``warnings.warn``) second argument."""
     for keyword in call.keywords:
@@ -109,31 +119,27 @@ _FILTER = re.compile(r"`(warnings\.filterwarnings\([^`]*\))`")
 def test_warning_filters_match_the_warning_the_source_warns(mined: list[tuple[Path, Record]]) -> None:
     checked, wrong = 0, []
     trees: dict[Path, ast.Module] = {}
-    for path, record in mined:
-        for solution in record.solutions:
-            m = _FILTER.search(solution)
-            if m is None:
-                continue
-            call = ast.parse(m.group(1)).body[0].value  # type: ignore[attr-defined]
-            keywords = {k.arg: k.value for k in call.keywords}
-            assert ast.literal_eval(call.args[0]) == "ignore"
-            category = ast.unparse(keywords["category"]).rpartition(".")[2]
-            assert category == (record.error_class or "").rpartition(".")[2]
-            regex = ast.literal_eval(keywords["message"]) if "message" in keywords else None
-            # A filter on the class alone only for a class of the library's own.
-            assert regex is not None or category not in dir(__builtins__), solution
-            source = [c for c in warn_calls(tree_of(path, trees), record.line_number) if c.args]
-            if not source or regex is None:
-                continue
-            start = literal_start(source[0].args[0])
-            if start is None:
-                continue
-            checked += 1
-            if not re.match(regex, start, re.IGNORECASE):
-                wrong.append(f"{record.id} {record.file_path}:{record.line_number}: {regex!r} vs {start!r}")
-            named = category_of(source[0])
-            if named is not None and named != category:
-                wrong.append(f"{record.id}: filter on {category}, the source warns {named}")
+    for path, record, solution, m in solutions_matching(mined, _FILTER):
+        call = ast.parse(m.group(1)).body[0].value  # type: ignore[attr-defined]
+        keywords = {k.arg: k.value for k in call.keywords}
+        assert ast.literal_eval(call.args[0]) == "ignore"
+        category = ast.unparse(keywords["category"]).rpartition(".")[2]
+        assert category == (record.error_class or "").rpartition(".")[2]
+        regex = ast.literal_eval(keywords["message"]) if "message" in keywords else None
+        # A filter on the class alone only for a class of the library's own.
+        assert regex is not None or category not in dir(__builtins__), solution
+        source = [c for c in warn_calls(tree_of(path, trees), record.line_number) if c.args]
+        if not source or regex is None:
+            continue
+        start = literal_start(source[0].args[0])
+        if start is None:
+            continue
+        checked += 1
+        if not re.match(regex, start, re.IGNORECASE):
+            wrong.append(f"{record.id} {record.file_path}:{record.line_number}: {regex!r} vs {start!r}")
+        named = category_of(source[0])
+        if named is not None and named != category:
+            wrong.append(f"{record.id}: filter on {category}, the source warns {named}")
     assert wrong == []
     assert checked >= 50
 
@@ -148,38 +154,30 @@ def test_a_value_a_call_accepts_is_asked_only_inside_that_calls_handler(
 ) -> None:
     checked, wrong = 0, []
     trees: dict[Path, ast.Module] = {}
-    for path, record in mined:
-        for solution in record.solutions:
-            m = _ACCEPTS.match(solution)
-            if m is None:
-                continue
-            names = re.findall(r"`(\w+)`", m.group(1))
-            callee, guarded = m.group(2), m.group(3)
-            caught = set(re.findall(r"`([\w.]+)`", m.group(4)))
-            tree = tree_of(path, trees)
-            up = parents(tree)
-            raises = [
-                n for n in ast.walk(tree) if isinstance(n, ast.Raise) and n.lineno == record.line_number
-            ]
-            assert raises, record.id
-            node: ast.AST = raises[0]
-            while not isinstance(node, ast.ExceptHandler):
-                node = up[node]
-            handler = node
-            owner = up[handler]
-            assert isinstance(owner, ast.Try)
-            handled = {ast.unparse(t) for t in getattr(handler.type, "elts", [handler.type])}
-            body = [ast.unparse(s) for s in owner.body if not isinstance(s, ast.Pass)]
-            function = definition(path, record.function, record.line_number)
-            assert function is not None
-            params = {
-                a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
-            }
-            checked += 1
-            if handled != caught or len(body) != 1 or guarded not in body[0] or not body[0].count(callee):
-                wrong.append(f"{record.id}: {solution} / handler {handled} body {body}")
-            if not set(names) <= params:
-                wrong.append(f"{record.id}: {names} are not parameters of {record.function}")
+    for path, record, solution, m in solutions_matching(mined, _ACCEPTS):
+        names = re.findall(r"`(\w+)`", m.group(1))
+        callee, guarded = m.group(2), m.group(3)
+        caught = set(re.findall(r"`([\w.]+)`", m.group(4)))
+        tree = tree_of(path, trees)
+        up = parents(tree)
+        raises = [n for n in ast.walk(tree) if isinstance(n, ast.Raise) and n.lineno == record.line_number]
+        assert raises, record.id
+        node: ast.AST = raises[0]
+        while not isinstance(node, ast.ExceptHandler):
+            node = up[node]
+        handler = node
+        owner = up[handler]
+        assert isinstance(owner, ast.Try)
+        handled = {ast.unparse(t) for t in getattr(handler.type, "elts", [handler.type])}
+        body = [ast.unparse(s) for s in owner.body if not isinstance(s, ast.Pass)]
+        function = definition(path, record.function, record.line_number)
+        assert function is not None
+        params = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+        checked += 1
+        if handled != caught or len(body) != 1 or guarded not in body[0] or not body[0].count(callee):
+            wrong.append(f"{record.id}: {solution} / handler {handled} body {body}")
+        if not set(names) <= params:
+            wrong.append(f"{record.id}: {names} are not parameters of {record.function}")
     assert wrong == []
     assert checked >= 10
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from errdex.enrich import enrich
-from errdex.enrich.taxonomy import FAMILIES, ORM, Place, classify, split_identifier, words
+from errdex.enrich.taxonomy import FAMILIES, ORM, Place, classify, words
 from errdex.mine import mine
 from errdex.record import Record
 
@@ -26,6 +26,11 @@ pytestmark = pytest.mark.pypi
 SHA = "0" * 40
 #: The families whose vocabulary tag is ``database``: ORM mapping, SQL, sessions, results.
 DATABASE = {f.tag for f in FAMILIES if f.kind == "database"}
+
+
+def split_identifier(name: str) -> list[str]:
+    """An identifier's words as the rules read them (``words``), without the separators."""
+    return [w for w in re.split(r"[\W_]+", words(name)) if w]
 
 
 def _mined(root: Path, repo: str, path_prefix: str = "") -> list[Record]:

@@ -63,8 +63,8 @@ def read_guard(
         caller = code.caller_side(guard.code, guard.names, params, receiver)
     subject, op, operand = guard.subject, guard.operator, guard.operand
     negated = guard.negated
-    if negated and op in _INVERSE:
-        op, negated = _INVERSE[op], False
+    if negated and op in INVERSE:
+        op, negated = INVERSE[op], False
     subject_caller = code.caller_side(subject, (), params, receiver) if code and subject and caller else None
     is_param = subject in params
 
@@ -146,7 +146,7 @@ def read_guard(
 
 
 #: The comparison a negated one is: ``not (x is None)`` is ``x is not None``.
-_INVERSE = {"is": "is not", "is not": "is", "in": "not in", "not in": "in", "==": "!=", "!=": "=="}
+INVERSE = {"is": "is not", "is not": "is", "in": "not in", "not in": "in", "==": "!=", "!=": "=="}
 _NOT_COMPARE = {
     ">": "is not greater than",
     "<": "is not less than",
@@ -186,7 +186,7 @@ def _block_words(guard: Guard) -> str | None:
     kind = guard.kind
     if kind == "except":
         if guard.caught:
-            classes = _or([f"`{c}`" for c in guard.caught])
+            classes = either([f"`{c}`" for c in guard.caught])
         elif guard.text:
             classes = f"an exception matching {_quoted(guard.text) or 'what the handler names'}"
         else:
@@ -241,9 +241,9 @@ def _comparison(guard: Guard) -> tuple[str, str, str] | None:
     if subject is None or op is None or operand is None:
         return None
     if guard.negated:
-        if op not in _INVERSE:
+        if op not in INVERSE:
             return None
-        op = _INVERSE[op]
+        op = INVERSE[op]
     return subject, op, operand
 
 
@@ -263,7 +263,8 @@ def _quoted(code: str | None) -> str | None:
 _QUOTED_LENGTH = 120
 
 
-def _or(items: list[str]) -> str:
+def either(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 

@@ -17,7 +17,7 @@ from pydantic.alias_generators import to_camel
 
 from errdex import languages
 from errdex.enrich.advice import Advice, advice
-from errdex.enrich.conditions import Condition, circumstances, read_guard
+from errdex.enrich.conditions import INVERSE, Condition, circumstances, either, read_guard
 from errdex.enrich.taxonomy import classify_record, transient
 from errdex.languages import CodeWriter
 from errdex.patterns import split_pattern
@@ -172,8 +172,13 @@ def _where(ctx: _Context) -> str:
     return f"{place} ({r.file_path}, line {r.line_number})"
 
 
+def _site_kind(record: Record) -> str:
+    """The kind of the record's first site (``raise``, ``warn``, ``log``); ``raise`` where it lists none."""
+    return record.sites[0].kind if record.sites else "raise"
+
+
 def _what(record: Record) -> str:
-    kind = record.sites[0].kind if record.sites else "raise"
+    kind = _site_kind(record)
     cls = f"`{record.error_class}`" if record.error_class else "an error"
     article = "an" if record.severity[:1] in "aeiou" else "a"
     return {
@@ -222,7 +227,7 @@ def _documentation(ctx: _Context) -> tuple[str, list[str]]:
     facts = ["site", *ctx.used("conditions")]
     entries = _public_entries(ctx)
     if entries:
-        verb = {"warn": "issues", "log": "logs"}.get(r.sites[0].kind if r.sites else "raise", "raises")
+        verb = {"warn": "issues", "log": "logs"}.get(_site_kind(r), "raises")
         named = [_entry(ctx, e) for e in entries]
         calls = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
         text = f"When you call {calls}, {what} can come from {_where(ctx)}, which {verb} it {_when(ctx)}."
@@ -447,7 +452,7 @@ def _failing_call(ctx: _Context, target: _Target | None) -> str | None:
     used = [p.name for p in target.params if p.name in passed and p.name in args]
     if not used or args - passed - _LITERAL_WORDS:
         return None  # it reads more than what the caller passed
-    caught = _or_of([f"`{c}`" for c in guard.caught])
+    caught = either([f"`{c}`" for c in guard.caught])
     names = _join([_code(n) for n in used])
     return (
         f"Pass {'a ' + names if len(used) == 1 else names + ' values'} that `{called.group(1)}` accepts:"
@@ -464,10 +469,6 @@ _VALUE_ERRORS = re.compile(
 #: A call the ``try`` guards: a dotted name and its arguments, on one line.
 _GUARDED_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(([^()\n]*)\)$")
 _LITERAL_WORDS = frozenset({"None", "True", "False"})
-
-
-def _or_of(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 #: Warning classes too general to filter on alone: a filter on them without a message would
@@ -499,9 +500,9 @@ def _ignore_warning(ctx: _Context) -> str | None:
     if catchable is None or not code.is_public(qualified):
         return None
     imports, caught = catchable
-    start = split_pattern(r.message_pattern)[0] if r.message_pattern else r.error_message
-    start = start.lstrip()
-    if start != (split_pattern(r.message_pattern)[0] if r.message_pattern else r.error_message):
+    opening = split_pattern(r.message_pattern)[0] if r.message_pattern else r.error_message
+    start = opening.lstrip()
+    if start != opening:
         return None  # a message opening with white space: the filter would have to say so
     shortest, longest = _FILTER_START
     start = start.partition("`")[0].rstrip()  # quoted code inside quoted code would end it
@@ -612,9 +613,7 @@ def _module(ctx: _Context) -> str | None:
         own = entry.function == ctx.function and entry.file_path == r.file_path
         if own and entry.name and entry.name.endswith("." + named):
             return entry.name[: -len(named) - 1]
-    if any(e.function != ctx.function for e in r.facts.entry_points) and not any(
-        e.function == ctx.function for e in r.facts.entry_points
-    ):
+    if r.facts.entry_points and not any(e.function == ctx.function for e in r.facts.entry_points):
         return None  # reached only through other public functions: not called by name itself
     parts = r.file_path.replace("\\", "/").split("/")
     if len(parts) > 1 and parts[0] in ("src", "Lib", "lib"):
@@ -707,7 +706,7 @@ def _rebound(ctx: _Context, guard: Guard) -> bool:
         return False
     code = guard.code or guard.text
     return bool(rebound & set(guard.names)) or any(
-        f"{name}" in code for name in rebound if "." in name and re.search(rf"\b{re.escape(name)}\b", code)
+        "." in name and re.search(rf"\b{re.escape(name)}\b", code) is not None for name in rebound
     )
 
 
@@ -774,7 +773,6 @@ _QUOTED_TEST = 80
 _ONE_COMPARISON = re.compile(
     r"^([\w.]+(?:\([^()]*\)|\[[^\[\]]*\])?) (is not|is|==|!=|not in|in) ([\w.'\"-]+|\([^()]*\)|\[[^\[\]]*\])$"
 )
-_INVERSE = {"is": "is not", "is not": "is", "==": "!=", "!=": "==", "in": "not in", "not in": "in"}
 
 
 def _inverse(test: str) -> str | None:
@@ -782,7 +780,7 @@ def _inverse(test: str) -> str | None:
     m = _ONE_COMPARISON.match(test)
     if m is None or re.search(r"\b(?:and|or|not|if)\b", m.group(1) + " " + m.group(3)):
         return None
-    return f"{m.group(1)} {_INVERSE[m.group(2)]} {m.group(3)}"
+    return f"{m.group(1)} {INVERSE[m.group(2)]} {m.group(3)}"
 
 
 def _without_not(test: str) -> str | None:
@@ -961,7 +959,7 @@ def _try_catch(ctx: _Context) -> str | None:
     the class or the call cannot be named."""
     r = ctx.record
     target = _target(ctx)
-    kind = r.sites[0].kind if r.sites else "raise"
+    kind = _site_kind(r)
     if target is None or not r.error_class or kind == "log":
         return None
     code = ctx.code
@@ -1033,7 +1031,7 @@ def _reaching(ctx: _Context, target: _Target) -> dict[str, str] | None:
 def _is_warning(record: Record) -> bool:
     """Whether the record is a warning: warned (directly or by a helper that warns a warning
     class), not raised."""
-    kind = record.sites[0].kind if record.sites else "raise"
+    kind = _site_kind(record)
     return kind == "warn" or (kind == "helper" and (record.error_class or "").endswith("Warning"))
 
 
@@ -1042,7 +1040,7 @@ def _internal(ctx: _Context, target: _Target | None) -> bool:
     it only tests what a caller passed to a public function; or a raise in a private function,
     reached from no public caller, guarded only by the object's private state (``self._x``)."""
     r = ctx.record
-    kind = r.sites[0].kind if r.sites else "raise"
+    kind = _site_kind(r)
     if kind in ("warn", "log"):
         return False
     cls = (r.error_class or "").rpartition(".")[2]
@@ -1089,7 +1087,7 @@ def _left_to_subclasses(ctx: _Context) -> tuple[str, str] | None:
         return None
     if not ctx.function or "<locals>" in ctx.function or "." not in ctx.function:
         return None
-    if r.sites and r.sites[0].kind != "raise":
+    if _site_kind(r) != "raise":
         return None
     owner, _, name = ctx.function.rpartition(".")
     if name.startswith("__") and name != "__call__":

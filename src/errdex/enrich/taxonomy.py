@@ -44,12 +44,6 @@ COMPOUNDS = frozenset(
 _LONGEST_COMPOUND = 3  # parts
 
 
-def split_identifier(name: str) -> list[str]:
-    """The lower-case words of an identifier: ``NetworkXError`` is ``["networkx", "error"]``,
-    ``IPv4Address`` ``["ipv4", "address"]``, ``TIMEOUT_ERROR`` ``["timeout", "error"]``."""
-    return [w for w in re.split(r"[\W_]+", words(name)) if w]
-
-
 def _split(match: re.Match[str]) -> str:
     name = match.group()
     if name.islower() or name.isupper():
@@ -1315,8 +1309,9 @@ def absent_parameters(record: Record) -> frozenset[str]:
     key is tested ``not in`` it.  Only the test nearest the raise counts, or one on a parameter
     the message names: an early ``if filter is not None: raise`` says nothing of what a later
     raise is about.  Never a parameter the body rebound before the raise (a guard on it tests
-    the function's own value), nor ``self``.  Read from the guards' structured reading, never
-    by parsing code: prose is written while a store is read, where nothing is parsed.
+    the function's own value), nor ``self``.  Read from the guards' structured reading; a
+    Python test the reader did not split (an ``and``/``or``) is split by scanning its code
+    (``_none_given``), never parsed: prose is written while a store is read, where nothing is.
     """
     facts = record.facts
     if not facts.parameters:
@@ -1349,7 +1344,11 @@ def _not_given(guard: Guard, kinds: dict[str, str]) -> set[str]:
     operator = guard.operator or ""
     if guard.negated:
         operator = "not" if operator == "truth" else _NEGATION.get(operator, "")
-    subject, operand = guard.subject or "", guard.operand or ""
+    return _unset_by(guard.subject or "", operator, guard.operand or "", kinds)
+
+
+def _unset_by(subject: str, operator: str, operand: str, kinds: dict[str, str]) -> set[str]:
+    """The parameters ``subject operator operand`` holding implies were not passed."""
     if operator == "not":
         return {subject} if kinds.get(subject, "flag") != "flag" else set()
     if operator in ("is", "==") and subject in kinds and _is_unset(operand):
@@ -1368,12 +1367,13 @@ def _none_given(code: str, kinds: dict[str, str]) -> set[str]:
         names: set[str] = set()
         for part in _top_level(branch, " and "):
             part = part.strip()
-            while part.startswith("(") and part.endswith(")") and len(_top_level(part[1:-1], ")")) == 1:
+            # Outer brackets that are no pair (``(a)(b)``) leave brackets no pattern below matches.
+            while part.startswith("(") and part.endswith(")"):
                 part = part[1:-1].strip()
             if m := _NOT_NAME.fullmatch(part):
-                names |= {m[1]} if kinds.get(m[1], "flag") != "flag" else set()
-            elif (m := _IS_UNSET.fullmatch(part)) and m[1] in kinds and _is_unset(m[2]):
-                names.add(m[1])
+                names |= _unset_by(m[1], "not", "", kinds)
+            elif m := _IS_UNSET.fullmatch(part):
+                names |= _unset_by(m[1], m[2], m[3], kinds)
         found.append(names)
     if len(branches) > 1:  # ``s is None or t is None``: one of them was not passed
         return set().union(*found) if all(found) else set()
@@ -1381,7 +1381,7 @@ def _none_given(code: str, kinds: dict[str, str]) -> set[str]:
 
 
 _NOT_NAME = re.compile(r"not (\w+)")
-_IS_UNSET = re.compile(r"(\w+) (?:is|==) ([\w.]+)")
+_IS_UNSET = re.compile(r"(\w+) (is|==) ([\w.]+)")
 
 
 def _top_level(code: str, word: str) -> list[str]:

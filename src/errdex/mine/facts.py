@@ -97,11 +97,22 @@ def call_names(records: Iterable[Record], results: Iterable[FileResult] = ()) ->
             ):
                 names.add(name)
     # A function imported under another name (``import parse as _parse``) is called by that one.
-    for result in results:
-        for local, target in result.imports.items():
-            if target.rpartition(".")[2] in names and local.isidentifier():
-                names.add(local)
+    for original, local in imported_as(results).items():
+        if original in names:
+            names |= local
     return names
+
+
+def imported_as(results: Iterable[FileResult]) -> dict[str, set[str]]:
+    """The other names each imported name is bound to somewhere in ``results`` (``_bound`` for
+    ``from .x import bound as _bound``)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for result in results:
+        for local, imported in result.imports.items():
+            original = imported.rpartition(".")[2]
+            if local != original and local.isidentifier() and original.isidentifier():
+                found[original].add(local)
+    return found
 
 
 def attach_facts(
@@ -447,12 +458,7 @@ class _Callers:
         self._lines: dict[str, list[str]] = {}
         #: The other names a function's name is imported as somewhere in the tree (``_bound``
         #: for ``from .x import bound as _bound``): each call by one is resolved like any other.
-        self.aliases: dict[str, set[str]] = defaultdict(set)
-        for result in tree.files.values():
-            for local, imported in result.imports.items():
-                original = imported.rpartition(".")[2]
-                if local != original and local.isidentifier() and original.isidentifier():
-                    self.aliases[original].add(local)
+        self.imported_as = imported_as(tree.files.values())
 
     def of(self, record: Record, language: languages.Language, reach: _Reach) -> list[Caller]:
         if not record.function:
@@ -495,7 +501,8 @@ class _Callers:
         name, receivers = language.called_as(function)
         sites = [(name or "", site) for site in self.calls.of(name or "")]
         if name and "." not in function:  # a module function is also called by the names it is imported as
-            sites += [(alias, site) for alias in self.aliases.get(name, ()) for site in self.calls.of(alias)]
+            aliases = self.imported_as.get(name, ())
+            sites += [(alias, site) for alias in aliases for site in self.calls.of(alias)]
         module = self.tree.modules.get(file_path)
         if not sites or len(sites) > MAX_CALL_SITES or not name or not module:
             self._found[key] = []

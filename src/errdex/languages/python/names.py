@@ -95,4 +95,4 @@ def is_public(function: str, module: str | None) -> bool:
 def named_as(function: str) -> str:
     """A function as a user's code names it: a constructor by its class (``Fabric`` for
     ``Fabric.__init__``)."""
-    return function.removesuffix(".__init__") if function.endswith(".__init__") else function
+    return function.removesuffix(".__init__")
