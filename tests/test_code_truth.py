@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,7 @@ from errdex.enrich import enrich
 from errdex.enrich.advice import advice
 from errdex.mine import mine
 from errdex.record import Record
-from snippets import CODE_FIELDS, PACKAGES, code_problems, free_names, is_warning, placeholder_leaks
+from snippets import CODE_FIELDS, code_problems, free_names, is_warning, placeholder_leaks
 
 pytestmark = pytest.mark.pypi
 
@@ -36,12 +35,8 @@ SHA = "0" * 40
 
 
 @pytest.fixture(scope="module")
-def mined(pypi_package: Callable[..., Path]) -> dict[str, tuple[Path, list[Record]]]:
-    out = {}
-    for name, version, sdist in PACKAGES:
-        root = pypi_package(name, version, sdist=sdist)
-        out[name] = (root, enrich(mine(root, repo=f"pypi/{name}", sha=SHA, jobs=2).records))
-    return out
+def mined(enriched_packages: dict[str, tuple[Path, list[Record]]]) -> dict[str, tuple[Path, list[Record]]]:
+    return enriched_packages
 
 
 def test_every_code_field_of_every_record_is_code_a_caller_can_run(

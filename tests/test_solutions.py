@@ -13,46 +13,26 @@ from __future__ import annotations
 
 import ast
 import re
-import shutil
 import sys
-import sysconfig
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from errdex.enrich import enrich
 from errdex.enrich.advice import advice
-from errdex.mine import mine
 from errdex.record import Record
-from snippets import PACKAGES, definition
+from snippets import definition
 
 pytestmark = pytest.mark.pypi
-
-SHA = "0" * 40
-#: Standard-library modules with warnings, optional imports, handlers and generators.
-STDLIB = (
-    "zipfile.py", "tarfile.py", "statistics.py", "ipaddress.py", "random.py", "configparser.py",
-    "subprocess.py", "pathlib.py", "fractions.py", "inspect.py", "argparse.py", "shutil.py",
-)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
 def mined(
-    pypi_package: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+    enriched_packages: dict[str, tuple[Path, list[Record]]], enriched_stdlib: tuple[Path, list[Record]]
 ) -> list[tuple[Path, Record]]:
-    out = []
-    for name, version, sdist in PACKAGES:
-        root = pypi_package(name, version, sdist=sdist)
-        records = enrich(mine(root, repo=f"pypi/{name}", sha=SHA, jobs=2).records)
-        out += [(root / r.file_path, r) for r in records]
-    lib = Path(sysconfig.get_paths()["stdlib"])
-    root = tmp_path_factory.mktemp("stdlib-solutions")
-    for module in STDLIB:
-        shutil.copy(lib / module, root / module)
-    records = enrich(mine(root, repo="python/cpython", sha=SHA, path_prefix="Lib/", jobs=2).records)
-    out += [(root / r.file_path.removeprefix("Lib/"), r) for r in records]
-    return out
+    out = [(root / r.file_path, r) for root, records in enriched_packages.values() for r in records]
+    root, records = enriched_stdlib
+    return out + [(root / r.file_path.removeprefix("Lib/"), r) for r in records]
 
 
 # -- the source, read on its own ---------------------------------------------------------------
@@ -216,7 +196,7 @@ _OWN_TEXT = (
     "make sure avoid stop using use only do not pass with when the a an is are has have does relying on"
     " what message names gives value values lists one of for as instead it they after together smaller"
     " larger shorter longer shallower lower higher fewer more something that already check whether you"
-    " meant add input to or install run consider"
+    " meant add input to or install run consider valid"
 )
 _OWN_WORDS = frozenset(_OWN_TEXT.split())
 

@@ -111,6 +111,10 @@ class EntryPoint(_Model):
     name: str | None = None
     #: The functions it reaches the raise through, in call order, the raising one left out.
     via: list[str] = []
+    #: Where it calls the raising function itself (``via`` empty): each parameter of that
+    #: function the raise's guards read that it passes one of its own parameters to,
+    #: unchanged, and which (``cols`` is ``columns`` for ``ExcelFormatter(df, cols=columns)``).
+    passes: dict[str, str] = {}
 
 
 class TriggerTest(_Model):

@@ -134,7 +134,10 @@ def advice(message: str, pattern: str | None = None) -> list[Advice]:
 
 def _said_more_fully(item: Advice, found: list[Advice]) -> bool:
     """An install step another piece of advice gives in more words ("Install `rich`" beside
-    "Install it by running `pip install -U rich`")."""
+    "Install it by running `pip install -U rich`"); "use a valid X" beside any other advice, which
+    says what a valid one is ("Allowed precision values: ...")."""
+    if item.kind == "valid":
+        return any(a.kind != "valid" for a in found)
     if item.kind != "install":
         return False
     named = re.findall(r"`([^`]+)`", item.text) or [item.text.split()[-1].strip("'\".")]
@@ -146,20 +149,22 @@ def _said_more_fully(item: Advice, found: list[Advice]) -> bool:
 
 #: Kinds that restate a message's rule or complaint as a fix: left out where the message says
 #: what to do itself.
-_RESTATING = frozenset({"requirement", "avoid", "deprecated"})
+_RESTATING = frozenset({"requirement", "avoid", "deprecated", "valid"})
 _MODAL = re.compile(
     r"(?:you )?(?:must|should|need to|needs to|have to|has to|cannot|can't|can not|may not)\s", re.IGNORECASE
 )
 #: A sentence that calls something invalid, and names it: "Invalid value for `x`", "invalid
 #: short option '%s'", "You selected an invalid strategy name".
 _CALLED_INVALID = re.compile(
-    rf"(?:^|\s)(?:an? )?(?:invalid|bad|illegal|wrong|incorrect) ((?:value|argument|option|setting|type)s? "
+    rf"(?:^|\s)(?:an? )?(?:invalid|bad|illegal|wrong|incorrect|unknown|unrecogni[sz]ed|unsupported) "
+    rf"((?:value|argument|option|setting|type)s? "
     rf"(?:for|of) )?([\w`'\"][\w`'\" .-]*?)\s*(?:[:=(]|{_M}|$)",
     re.IGNORECASE,
 )
 _EXPECTED_ALONE = re.compile(r"^expected:? ([\w ,.\[\]-]+?)\.?$", re.IGNORECASE)
 _IS_INVALID = re.compile(
-    r"^((?:`[^`\n]*`|[^`.!?;:\n])+?)\s+(?:is|are) (?:invalid|not valid)\b", re.IGNORECASE
+    r"^((?:`[^`\n]*`|[^`.!?;:\n])+?)\s+(?:is|are) (?:invalid|not valid|not an? valid)\b",
+    re.IGNORECASE,
 )
 #: A sentence that says what something must be without saying what: "Must be >= 0", "It must be".
 _SUBJECTLESS = re.compile(
@@ -183,7 +188,7 @@ def _with_subject(sentence: str, named: str | None) -> tuple[str, str | None]:
         after = _IS_INVALID.match(sentence)  # "The provided lr scheduler `x` is invalid."
         read = _subject(after.group(1)) if after is not None else None
         return sentence, read[1] if read is not None and read[0] is None and _plain_subject(read[1]) else None
-    subject = m.group(2).strip()
+    subject = m.group(2).strip().rstrip(".!")  # "Invalid mode. Has to be min or max"
     if m.group(1) is None and not subject.startswith(("`", "'", '"')):
         subject = f"the {subject}"  # "invalid short option": "the short option"
     return sentence, subject if _without_marks(subject) == subject and len(subject.split()) <= 5 else None
@@ -331,6 +336,50 @@ def _choices(m: re.Match[str], names: list[str]) -> str | None:
     choices = _LISTS.sub(lambda x: "one of the values the message lists", f"one of {m.group(2).strip()}")
     text = f"use {choices} for {subject}"
     return f"{condition}, {text}" if condition else text
+
+
+#: What a message lists the valid ones of: "Valid entries: ...", "Allowed precision values: ...".
+_LISTED = (
+    "values|options|choices|modes|types|names|keys|arguments|formats|strategies|backends|methods|entries|"
+    "levels|operators|flavou?rs|algorithms|engines|units|kinds|schemes|protocols|encodings|dtypes|fields|"
+    "attributes|parameters|columns|devices|accelerators|styles|directions|commands|actions|events|codecs|"
+    "versions|hooks|callbacks|plugins|precisions"
+)
+
+
+def _listed(adjective: str, noun: str, listing: str) -> str | None:
+    """The choices a message lists, as "use one of": the list itself where the message writes it
+    out, "the valid X the message lists" where a placeholder stands in it ("auto, {names}")."""
+    listing = _GOT.sub("", listing).strip()
+    if not listing or listing.endswith(","):
+        return None  # a list a line break cut: "None,\nint, float"
+    if _MARK.search(listing):
+        return f"Use one of the {adjective.lower()} {noun} the message lists"
+    if not _balanced(listing):  # "(valid options are 'a', 'b')": the list without its bracket
+        listing = listing.removesuffix(")").strip()
+        if not _balanced(listing):
+            return None
+    return f"Use one of {listing}"
+
+
+#: The kinds of value a message says it expected ("expected a 1D array", "string is expected").
+_KIND = (
+    r"(?:array|list|tuple|2-tuple|dict|dictionary|str|string|int|integer|float|bool|boolean|number|mapping|"
+    r"sequence|iterable|callable|function|coroutine|bytes|DataFrame|Series|Index|tensor|argument)s?"
+)
+
+
+def _pass_kind(kind: str, where: str | None = None) -> str | None:
+    """ "Pass <a kind>", with the article its number takes ("Pass bytes", "Pass an integer")."""
+    kind = kind.strip()
+    if _MARK.search(kind) or (where is not None and _MARK.search(where)):
+        return None
+    first = kind.split()[0]
+    if re.fullmatch(r"[A-Z][a-z]+", first) and first not in ("DataFrame", "Series", "Index"):
+        kind = first.lower() + kind[len(first) :]  # "Boolean array expected": "a boolean array"
+    plural = kind.endswith("s") and not kind.endswith(("ss", "us"))
+    article = "" if plural else ("an " if kind[:1].lower() in "aeiou" else "a ")
+    return f"Pass {article}{kind}{' ' + where.strip() if where else ''}"
 
 
 def _expected(m: re.Match[str], _names: list[str]) -> str | None:
@@ -691,6 +740,58 @@ def _is_not(subject_text: str, state: str) -> str | None:
     return f"{condition}, {text}" if condition else text
 
 
+def _not_given(subject_text: str, participle: str, rest: str | None) -> str | None:
+    """ "X not specified" as "Specify X": what the caller left out, in the message's own verb."""
+    if _MARK.search(subject_text):
+        return None
+    read = _subject(subject_text)
+    if read is None or read[0] is not None or not _plain_subject(read[1]) or _NOT_ONE_PHRASE.search(read[1]):
+        return None
+    subject = read[1]
+    if re.match(r"(?:no|none|nothing|neither|either|both|each|every|all|any)\b", subject, re.I):
+        return None
+    if rest and _MARK.search(rest):
+        return None
+    return f"{_PARTICIPLES[participle.lower()]} {subject}{' ' + rest.strip() if rest else ''}"
+
+
+#: What "use a valid X" says nothing about: a word that names no kind of value ("Invalid value:
+#: {v}"), or a part of a file's own format no caller writes ("bad magic number: {m}").
+_NOT_A_KIND = re.compile(
+    r"(?:(?:the|an?) )?(?:values?|arguments?|inputs?|data|objects?|items?|types?|calls?|operations?|states?|"
+    r"combinations?|entry|entries|things?|use|syntax|specification|description)"
+    r"|.*\b(?:magic|checksum|crc|offset|header|signature|token|opcode|internal|central directory|characters?|"
+    r"chars?|when|while|"
+    r"if|unless)\b.*",
+    re.IGNORECASE,
+)
+
+
+def _valid(what: str, opening: bool = False) -> str | None:
+    """ "Use a valid X" for a message that calls the value it shows an invalid X: the kind it names
+    is the fix's own; None where it names no kind, or where a placeholder stands in it.  ``opening``:
+    the kind opens the message, so a capital there is the sentence's ("Precision {p} is invalid")."""
+    what = re.sub(r"^(?:the|an?)\s+", "", what.strip(), flags=re.IGNORECASE)
+    # "Invalid day specified for weekly rollover", "Specified path": the kind, not how it came
+    what = re.sub(r"(?:^|\s)(?:specified|given|passed|provided|supplied)\b", "", what, flags=re.I).strip()
+    if (
+        not what
+        or _MARK.search(what)
+        or len(what.split()) > 5
+        or _NOT_A_KIND.fullmatch(what)
+        or _NOT_ONE_PHRASE.search(what)
+        or not _balanced(what)
+        or re.search(rf"\s{_PREPOSITION}$|\s(?:of|in)$", what)
+    ):
+        return None
+    first = what.split()[0]
+    if opening and re.fullmatch(r"[A-Z][a-z]+", first):
+        what = first.lower() + what[len(first) :]  # "Precision {p} is invalid": "a valid precision"
+    if _plural(what) and len(what.split()) == 1:
+        return None  # "invalid errors: %r", "Invalid events": a parameter's name, not a kind
+    return f"Use {'valid' if _plural(what) else 'a valid'} {what}"
+
+
 def _passive_only(m: re.Match[str], _names: list[str]) -> str | None:
     """ "X can only be passed if Y" as "Pass X only if Y"."""
     if _MARK.search(m.group(1)):
@@ -826,6 +927,10 @@ def _avoid(subject_text: str, rest: str) -> str | None:
         return None  # "... is not supported, and ..." : more than where
     rest = re.sub(r"^by\b", "with", rest)
     rest = "" if rest == "yet" else rest
+    if subject != "what the message names":  # "cumsum is not supported for {dtype} dtype"
+        rest = re.sub(
+            rf"^(for|with|on|in) ['\"`]?{_M}['\"`]? ([a-z]+)$", r"\1 the \2 the message names", rest
+        )
     text = f"avoid {subject}{' ' + rest if rest else ''}"
     return f"{condition}, {text}" if condition else text
 
@@ -887,18 +992,26 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
         ),
         _choices,
     ),
+    # "Valid isolation levels for {name} are {levels}" -> "Use one of the valid isolation levels the
+    # message lists"; "Valid values are: a, b" -> "Use one of a, b"
     (
         "choices",
         _rule(
-            r"\b(?:valid|supported|allowed|available|possible|accepted|known)\s+(?:values|options|choices|"
-            r"modes|types|names|keys|arguments|formats|strategies|backends|methods)\s+(?:are|is|include)\s*:?"
-            r"\s*(.+?)" + _END
+            rf"(?:^|[,(]\s*|\bthe (?:only )?)(valid|supported|allowed|available|possible|accepted|known)\s+"
+            rf"((?:[a-z][\w-]* ){{0,2}}"
+            rf"(?:{_LISTED}))(?:\s+for\s+[^:]*?)?\s*(?:(?:are|is|include)\s*:?|:)\s*(.+?)" + _END
         ),
-        _group(1, "Use one of {0}"),
+        lambda m, _n: _listed(m.group(1), m.group(2), m.group(3)),
+    ),
+    # "invalid choice: %(value)r (choose from %(choices)s)" -> "Use one of the choices the message lists"
+    (
+        "choices",
+        _rule(rf"\((?:choices|choose from|valid choices)\s*:?\s*{_M}\s*\)"),
+        lambda m, _n: "Use one of the choices the message lists",
     ),
     (
         "choices",
-        _rule(r"\bexpected one of\s*:?\s*(.+?)" + _END),
+        _rule(r"\bexpect(?:ed|ing) one of\s*:?\s*(.+?)" + _END),
         lambda m, _n: "Use one of " + _GOT.sub("", m.group(1)).strip().rstrip(","),
     ),
     # "expected a str, got int" -> "Pass a str"
@@ -1069,10 +1182,15 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
     (
         "requirement",
         _rule(
-            r"^(`[^`]+`|[\w.]+\(\)|(?:the )?[\w./ -]{1,40}?(?:option|argument|command|function|method)) "
+            r"^(`[^`]+`|[\w.]+\(\)|(?:the )?[\w./ -]{1,40}?(?:option|argument|command|function|method)|"
+            r"(?!(?:it|this|that|which)\b)[a-z_][\w.]*) "
             r"requires ((?:at least|at most|exactly|a|an|one|\d+)\s.+?)" + _END
         ),
-        lambda m, _n: f"Pass {m.group(2).strip()} to {m.group(1)}",
+        lambda m, _n: (
+            None
+            if re.search(r"\b(?:when|if|unless|while|because|but)\b", m.group(2))
+            else f"Pass {m.group(2).strip()} to {m.group(1)}"
+        ),
     ),
     # "cat expects at least one tensor, but received zero" -> "Pass at least one tensor to cat"
     ("expected", _rule(r"^(`[^`]+`|[\w.]+(?:\(\))?) expects (.+?)" + _END), _expects),
@@ -1153,12 +1271,21 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
     (
         "expected",
         _rule(
-            r"^expected ((?:[\w-]+ )?(?:or [\w-]+ )?"
-            r"(?:array|list|tuple|dict|str|string|int|integer|float|bool|"
-            r"boolean|number|mapping|sequence|iterable|callable|function|bytes|DataFrame|Series|Index|tensor)s?)"
-            r",?\s+(?:but\s+)?(?:got|received|found)\b.*?" + _END
+            rf"^expected ((?:[\w-]+ )?(?:or [\w-]+ )?{_KIND}),?\s+(?:but\s+)?(?:got|received|found)\b.*?"
+            + _END
         ),
-        lambda m, _n: f"Pass {'an' if m.group(1)[:1].lower() in 'aeiou' else 'a'} {m.group(1)}",
+        lambda m, _n: _pass_kind(m.group(1)),
+    ),
+    # "integer argument expected, got float", "2-tuple expected for range/rows" -> "Pass an integer
+    # argument", "Pass a 2-tuple for range/rows"
+    (
+        "expected",
+        _rule(
+            rf"^(?:an? )?((?:[\w-]+ )?(?:(?:[\w-]+ )?or (?:an? )?)?{_KIND}) "
+            r"(?:is |was |are |were )?expected\b"
+            r"(?:\s+((?:for|as|when|in) [^,;]+?))?(?:,?\s+(?:not|got|but got|but|instead of)\b.*)?" + _END
+        ),
+        lambda m, _n: _pass_kind(m.group(1), m.group(2)),
     ),
     # "Trying to redefine primary-key column 'x' as ..." -> "Do not redefine primary-key column as ..."
     (
@@ -1328,6 +1455,50 @@ _RULES: tuple[tuple[str, re.Pattern[str], Writer], ...] = (
         ),
         _requirement,
     ),
+    # "sample width not specified", "__package__ not set to a string" -> "Specify sample width", "Set
+    # __package__ to a string"
+    (
+        "requirement",
+        _rule(
+            rf"^{_SUBJECT}\s+(?:is |are |was |were |has been |have been )?not "
+            r"(specified|set|supplied|given|provided|passed)\b(?:\s+((?:to|as) [^,;]+?))?" + _END
+        ),
+        lambda m, _n: _not_given(m.group(1), m.group(2), m.group(3)),
+    ),
+    # "Node {u} not in G.", "The node {n} is not in the graph." -> "Use a node that is in G"
+    (
+        "requirement",
+        _rule(
+            rf"^(?:the )?(node|edge|vertex) (['\"`]?){_M}\2 (?:is )?not in ((?:the )?(?:G|graph|digraph))\b"
+            r"(?: from [\w.]+)?" + _END
+        ),
+        lambda m, _n: (
+            f"Use {'an' if m.group(1)[:1] in 'eE' else 'a'} {m.group(1).lower()} that is in {m.group(3)}"
+        ),
+    ),
+    # "invalid mode: %r", "Invalid URL {url}" -> "Use a valid mode", "Use a valid URL"
+    (
+        "valid",
+        _rule(rf"^(?:an? )?(?:invalid|bad|illegal) ([^:]+?)\s*(:?)\s*(['\"`]?){_M}\3" + _END),
+        # Without a colon, a placeholder after "for mode" is the mode: "bad operation for mode %r".
+        lambda m, _n: (
+            None
+            if not m.group(2) and re.search(r"\s(?:for|at|in|of|on|with)\s", m.group(1))
+            else _valid(m.group(1))
+        ),
+    ),
+    # "%r is not a valid netmask", "{name} is an invalid keyword argument for {cls}" -> "Use a valid netmask"
+    (
+        "valid",
+        _rule(rf"^(['\"`]?){_M}\1 is (?:not an? valid|an invalid) (.+?)" + _END),
+        lambda m, _n: _valid(m.group(2)),
+    ),
+    # "Precision {p} is invalid" -> "Use a valid precision"
+    (
+        "valid",
+        _rule(rf"^((?:the )?[\w`.-]+(?: [\w`.-]+){{0,2}}) (['\"`]?){_M}\2 is invalid" + _END),
+        lambda m, _n: _valid(m.group(1), opening=True),
+    ),
     # Last, as the others say it better: "Matrix is not positive definite" -> "Make sure the matrix is
     # positive definite"
     (
@@ -1405,6 +1576,7 @@ def _without_marks(text: str) -> str | None:
     )
     text = re.sub(rf"\s*,\s*['\"`]?{_M}['\"`]?\s*,", "", text)  # "Number of samples, %s, must"
     text = re.sub(rf"\s*\(\s*{_M}\s*\)", "", text)
+    text = re.sub(rf"^([A-Za-z_][\w.]*)={_M}(?=\s|$)", r"\1", text)  # "fast_dev_run={x} is not valid"
     text = re.sub(rf"(?<=[\w)\]'\"`])\s+(['\"`]?){_M}\1(?=[\s,]|$)", "", text)
     text = " ".join(text.split())
     return None if _MARK.search(text) else text

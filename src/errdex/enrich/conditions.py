@@ -10,8 +10,9 @@ language writes.  Nothing is parsed here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from errdex.languages import CodeWriter
 from errdex.record import CONDITION_KINDS, Guard, Parameter
@@ -44,6 +45,8 @@ class Condition:
     #: The test as the caller can write it, when it uses only arguments, the object and constants.
     caller_text: str | None = None
     subject_caller: str | None = None
+    #: The comparison, for a ``compare`` (``!=`` in "`axis` differs from `1`").
+    operator: str | None = None
 
 
 def read_guard(
@@ -96,6 +99,18 @@ def read_guard(
         if op in ("is not", "!=") and right == "None":
             words = f"`{subject}` is given" if is_param else f"`{subject}` is not `None`"
             return Condition(text, "present", words, subject, None, None, caller, subject_caller)
+        param = params.get(subject or "")
+        if op in ("is", "is not") and param is not None and right is not None and param.default == right:
+            # A sentinel default (``axis=lib.no_default``): the test says whether it was passed.
+            if op == "is":
+                words = f"`{subject}` is not passed (it defaults to `{right}`)"
+                return Condition(
+                    text, "absent", words, subject, None, f"pass `{subject}`", caller, subject_caller
+                )
+            words = f"`{subject}` is passed (its default is `{right}`)"
+            return Condition(
+                text, "present", words, subject, None, f"leave `{subject}` out", caller, subject_caller
+            )
         if op == "not in":
             fix = f"pass a `{subject}` that is in `{right}`" if is_param else None
             return Condition(
@@ -113,8 +128,16 @@ def read_guard(
                 text, "in", f"`{subject}` is in `{right}`", subject, right, None, caller, subject_caller
             )
         words = f"`{subject}` {_COMPARE[op]} `{right}`"
-        fix = f"make sure `{text}` does not hold" if is_param else None
-        return Condition(text, "compare", words, subject, right, fix, caller, subject_caller)
+        compared = Condition(text, "compare", words, subject, right, None, caller, subject_caller, op)
+        if not is_param:
+            fix = None
+        elif op in _NOT_COMPARE and _number(right):
+            fix = f"make sure `{subject}` {_NOT_COMPARE[op]} `{right}`"
+        elif op == "==":
+            fix = f"make sure `{subject}` differs from `{right}`"
+        else:
+            fix = f"make sure `{text}` does not hold"
+        return replace(compared, fix=fix)
 
     if op in _NOT_COMPARE and negated and operand is not None:
         # An order the site needs false: ``not a < b`` is not ``a >= b`` (sets, NaN), so it is
@@ -261,6 +284,7 @@ def _quoted(code: str | None) -> str | None:
 
 
 _QUOTED_LENGTH = 120
+_DOTTED = re.compile(r"[A-Za-z_][\w.]*")
 
 
 def either(items: list[str]) -> str:
@@ -268,7 +292,20 @@ def either(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
+def _number(code: str | None) -> bool:
+    """Whether ``code`` is a number written as one (``0``, ``-1.5``): ordered like any other."""
+    try:
+        float((code or "").replace("_", ""))
+    except ValueError:
+        return False
+    return (code or "").lstrip("-")[:1].isdigit()
+
+
 def _a(type_text: str) -> str:
+    """``a `T```, or for a tuple of classes ``an instance of `A`, `B` or `C```."""
     if type_text.startswith("("):
+        names = [n.strip() for n in type_text.strip("()").split(",") if n.strip()]
+        if names and all(_DOTTED.fullmatch(n) for n in names):
+            return f"an instance of {either([f'`{n}`' for n in names])}"
         return f"one of `{type_text}`"
     return f"{'an' if type_text[:1].lower() in 'aeiou' else 'a'} `{type_text}`"

@@ -232,6 +232,18 @@ def _documentation(ctx: _Context) -> tuple[str, list[str]]:
         calls = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
         text = f"When you call {calls}, {what} can come from {_where(ctx)}, which {verb} it {_when(ctx)}."
         facts.append("entry_points")
+        passing = _passing(ctx)
+        if passing is not None:
+            entry, passes = passing
+            said = _join([_code(n) if n == p else f"{_code(n)} as {_code(p)}" for p, n in passes.items()])
+            text += f" `{entry.name or entry.function}` passes its own {said} on to it unchanged."
+    elif (special := _special(ctx)) is not None:
+        words, code = special
+        verb = {"warn": "issues", "log": "logs"}.get(_site_kind(r), "raises")
+        text = (
+            f"When your code runs `{code}` ({words}), {what} can come from {_where(ctx)},"
+            f" which {verb} it {_when(ctx)}."
+        )
     else:
         text = f"{what[:1].upper()}{what[1:]} raised by {_where(ctx)} {_when(ctx)}."
     quoted = _Quoted(ctx)
@@ -309,7 +321,23 @@ def _triggers(ctx: _Context) -> tuple[str, list[str]]:
     facts = ["site", *ctx.used("conditions")]
     if not ctx.function:
         return f"Importing the module that holds {r.file_path}, {_when(ctx)}.", facts
-    parts = [f"Calling {_named(ctx)} {_when(ctx)}."]
+    special = _special(ctx)
+    if special is not None:
+        words, code = special
+        parts = [f"{words[:1].upper()}{words[1:]} (`{code}`), which runs {_named(ctx)}, {_when(ctx)}."]
+    else:
+        parts = [f"Calling {_named(ctx)} {_when(ctx)}."]
+    translated = _translated(ctx)
+    if translated is not None:
+        entry, held = translated
+        parts.append(f"That is, calling `{entry.name or entry.function}` when {_join(held)}.")
+        facts.append("entry_points")
+    if _generator(ctx):
+        short = ctx.function.rpartition(".")[2] if ctx.function else ""
+        parts.append(
+            f"`{short}` is a generator function: calling it runs none of its body, and the error comes"
+            " once the result is iterated (a `for` loop, `list(...)`)."
+        )
     test = r.facts.tests[0] if r.facts.tests else None
     if test is not None and test.call:
         parts.append(
@@ -326,6 +354,114 @@ def _triggers(ctx: _Context) -> tuple[str, list[str]]:
             parts.append(f"A call that can reach it: `{reaching}`.")
             facts.append("signature")
     return " ".join(parts), facts
+
+
+def _passing(ctx: _Context) -> tuple[EntryPoint, dict[str, str]] | None:
+    """The first public call that calls the raising function itself, and what it passes on
+    unchanged of the parameters the guards test (``EntryPoint.passes``)."""
+    entries = _public_entries(ctx)
+    if not entries or entries[0].via or entries[0].function == ctx.function:
+        return None
+    subjects = {c.subject for c in ctx.conditions if c.subject} - set(ctx.record.facts.rebound)
+    receivers = ctx.language.receivers if ctx.language else frozenset()
+    # What a method is called on is no argument its caller passes (``cls`` to ``cls``).
+    passes = {p: n for p, n in entries[0].passes.items() if p in subjects and {p, n}.isdisjoint(receivers)}
+    return (entries[0], passes) if passes else None
+
+
+def _renamed(text: str, passes: dict[str, str]) -> str:
+    """Prose about the raising function's parameters said of the caller's: each backticked name
+    ``passes`` maps, replaced whole (```cols``` by ```columns```), nothing inside other code."""
+    return re.sub(r"`([A-Za-z_]\w*)`", lambda m: f"`{passes.get(m.group(1), m.group(1))}`", text)
+
+
+#: Conditions whose words name their subject alone, in backticks: said of a caller's argument,
+#: they stay true.
+_ABOUT_SUBJECT = frozenset({
+    "absent", "present", "isinstance", "not-isinstance", "in", "not-in", "compare", "truthy", "falsy",
+})  # fmt: skip
+
+
+def _translated(ctx: _Context) -> tuple[EntryPoint, list[str]] | None:
+    """Every guard on the path said of what a public caller passes (``_passing``), where each
+    one is a test of a parameter it passes on unchanged: the raise in the caller's terms."""
+    passing = _passing(ctx)
+    guards = ctx.record.facts.guards
+    if passing is None or not ctx.conditions or any(g.kind not in CONDITION_KINDS for g in guards):
+        return None
+    entry, passes = passing
+    if len(ctx.conditions) != len(guards) or any(
+        c.kind not in _ABOUT_SUBJECT or c.subject not in passes or _local_operand(ctx, c, passes)
+        for c in ctx.conditions
+    ):
+        return None
+    return entry, [_renamed(c.words, passes) for c in ctx.conditions]
+
+
+def _local_operand(ctx: _Context, c: Condition, passes: dict[str, str]) -> bool:
+    """Whether a condition compares with a parameter the caller does not pass on unchanged
+    (``target == source`` where only ``target`` is): said of the caller, it would name a
+    value the caller never sees."""
+    return c.target is not None and c.target not in passes and any(p.name == c.target for p in ctx.params)
+
+
+def _entry_fixes(ctx: _Context, entry: EntryPoint, passes: dict[str, str]) -> list[str]:
+    """What a caller of ``entry`` can pass so that a condition of the raise does not hold: the
+    fixes of the conditions on parameters it passes on unchanged (``_fixes``'s, renamed)."""
+    tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
+    if len(tested) != len(ctx.conditions):
+        return []
+    chained, out = _accepted(ctx, tested, passes.keys())
+    out = [_renamed(fix, passes) for fix in out]
+    for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
+        if guard.kind == "while" or c.subject not in passes or c.subject in chained:
+            continue
+        if _local_operand(ctx, c, passes):
+            continue
+        if _rebound(ctx, guard) or not _the_cause(ctx, n):
+            continue
+        # A fix that quotes the test's code would name the raising function's own values.
+        if c.fix and not c.fix.startswith("make sure `" + (c.text or "")):
+            out.append(_renamed(c.fix, passes))
+        elif (fix := _argument_fix(c, None)) is not None:
+            out.append(_renamed(fix, passes))
+    return list(dict.fromkeys(out))
+
+
+def _argument_fix(c: Condition, param: Parameter | None) -> str | None:
+    """What to pass instead, for a condition on an argument (``param``, where its default is
+    known) that its words alone do not fix: a false value for a truth test, a value outside a
+    collection, another type."""
+    if c.kind == "truthy":
+        return f"pass a false or empty `{c.subject}`"
+    if c.kind == "falsy":
+        return f"pass a true or non-empty `{c.subject}`"
+    if c.kind == "present" and param is not None:
+        return f"leave `{c.subject}` out" if param.default == "None" else f"pass `None` as `{c.subject}`"
+    if c.kind == "in" and c.target:
+        return f"pass a `{c.subject}` that is not in `{c.target}`"
+    if c.kind == "isinstance" and c.target:
+        return f"pass something other than {_a(c.target)} as `{c.subject}`"
+    return None
+
+
+def _special(ctx: _Context) -> tuple[str, str] | None:
+    """For a method the language runs by no name (``__setattr__``), what a user's code does to
+    run it, where no public call is named instead (``_public_entries``)."""
+    if ctx.language is None or _public_entries(ctx):
+        return None
+    return ctx.language.special_use(ctx.function)
+
+
+def _generator(ctx: _Context) -> bool:
+    """Whether the source window shows the raising function as a generator function."""
+    r = ctx.record
+    return bool(
+        ctx.function
+        and ctx.language is not None
+        and not r.facts.is_async
+        and ctx.code.yields(r.source_code, r.source_code_start, r.line_number, ctx.function)
+    )
 
 
 def _missing(ctx: _Context) -> set[str]:
@@ -358,6 +494,11 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     if fixes:
         out.append(f"Before calling {_named(ctx)}, {', or '.join(fixes)}.")
         facts.append("conditions")
+    passing = _passing(ctx)
+    if target is None and passing is not None and (through := _entry_fixes(ctx, *passing)):
+        entry = passing[0]
+        out.append(f"Before calling `{entry.name or entry.function}`, {', or '.join(through)}.")
+        facts += ["conditions", "entry_points"]
     documented = _documented(ctx, target) if target is not None else []
     if documented:
         out += documented
@@ -444,18 +585,19 @@ def _failing_call(ctx: _Context, target: _Target | None) -> str | None:
     guard = guards[-1]
     if not all(_VALUE_ERRORS.search(c.rpartition(".")[2]) for c in guard.caught):
         return None  # an OSError says more of the system than of the value passed
-    called = _GUARDED_CALL.match(guard.guarded or "")
-    if called is None or not ctx.code.is_public(called.group(1)) or called.group(1).startswith("self."):
+    called = _one_call(guard.guarded or "")
+    if called is None or not ctx.code.is_public(called[0]) or called[0].startswith("self."):
         return None
+    callee, arguments = called
     passed = {p.name for p in target.params if p.kind in ("positional", "keyword")} - set(r.facts.rebound)
-    args = set(re.findall(r"\b[A-Za-z_]\w*\b", called.group(2)))
+    args = set(re.findall(r"(?<![\w.])[A-Za-z_]\w*", arguments))
     used = [p.name for p in target.params if p.name in passed and p.name in args]
-    if not used or args - passed - _LITERAL_WORDS:
-        return None  # it reads more than what the caller passed
+    if not used or not ctx.code.reads_only(arguments, passed):
+        return None  # it reads more than what the caller passed (and builtins: ``str(v).strip()``)
     caught = either([f"`{c}`" for c in guard.caught])
     names = _join([_code(n) for n in used])
     return (
-        f"Pass {'a ' + names if len(used) == 1 else names + ' values'} that `{called.group(1)}` accepts:"
+        f"Pass {'a ' + names if len(used) == 1 else names + ' values'} that `{callee}` accepts:"
         f" {_named(ctx)} raises `{r.error_class}` when `{guard.guarded}` raises {caught}."
     )
 
@@ -463,12 +605,24 @@ def _failing_call(ctx: _Context, target: _Target | None) -> str | None:
 #: Classes that say a value was refused, not that the system failed (``OSError``) or anything
 #: at all (``Exception``).
 _VALUE_ERRORS = re.compile(
-    r"^(?:Invalid\w*|\w*(?:Value|Type|Key|Index|Lookup|Unicode\w*|Decode|Parse|Parsing|Syntax|Format|"
+    r"^(?:Invalid\w*|\w*(?:Value|Type|Key|Index|Lookup|Unicode\w*|Decode|Parse|Parsing|Syntax|Format|Arithmetic|"
     r"Conversion|Validation|Version)\w*(?:Error|Exception))$"
 )
-#: A call the ``try`` guards: a dotted name and its arguments, on one line.
-_GUARDED_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(([^()\n]*)\)$")
-_LITERAL_WORDS = frozenset({"None", "True", "False"})
+
+
+def _one_call(code: str) -> tuple[str, str] | None:
+    """A call the ``try`` guards, on one line: its dotted name and the text of its arguments,
+    where the bracket after the name closes at the end (``Decimal(str(v).strip())``, not
+    ``f(a).g(b)``)."""
+    m = re.match(r"([A-Za-z_][\w.]*)\(", code)
+    if m is None or "\n" in code or not code.endswith(")"):
+        return None
+    depth = 0
+    for i, ch in enumerate(code[m.end() - 1 :], m.end() - 1):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return (m.group(1), code[m.end() : -1]) if i == len(code) - 1 else None
+    return None
 
 
 #: Warning classes too general to filter on alone: a filter on them without a message would
@@ -661,12 +815,7 @@ def _invocation(
         return code.assign(target.name, (values or {}).get(value, value))
     positional, keywords = _arguments(target, values, omit)
     called = code.call(target.name, positional, keywords, awaited=target.awaited)
-    r = ctx.record
-    if (
-        ctx.function
-        and not target.awaited
-        and code.yields(r.source_code, r.source_code_start, r.line_number, ctx.function)
-    ):
+    if not target.awaited and _generator(ctx):
         return code.consumed(called)  # a generator's body runs only as it is iterated
     return called
 
@@ -714,13 +863,13 @@ def _fixes(ctx: _Context, target: _Target) -> list[str]:
     """What a caller can change so that a condition of the raise does not hold; each one alone
     avoids it.  Only conditions on what the caller passes (none the function rebinds first) or
     on public state of the object it calls."""
-    out = []
     tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
     if len(tested) != len(ctx.conditions):
         return []
     passed = {p.name: p for p in target.params if p.kind in ("positional", "keyword")}
+    chained, out = _accepted(ctx, tested, passed.keys())
     for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
-        if guard.kind == "while" or _rebound(ctx, guard) or not _the_cause(ctx, n):
+        if guard.kind == "while" or c.subject in chained or _rebound(ctx, guard) or not _the_cause(ctx, n):
             continue
         param = passed.get(c.subject or "")
         if c.fix and param is not None:
@@ -729,18 +878,8 @@ def _fixes(ctx: _Context, target: _Target) -> list[str]:
         test = _caller_test(ctx, target, guard)
         if test is None:
             continue
-        if param is not None and c.kind == "truthy":
-            out.append(f"pass a false or empty `{c.subject}`")
-        elif param is not None and c.kind == "falsy":
-            out.append(f"pass a true or non-empty `{c.subject}`")
-        elif param is not None and c.kind == "present":
-            out.append(
-                f"leave `{c.subject}` out" if param.default == "None" else f"pass `None` as `{c.subject}`"
-            )
-        elif param is not None and c.kind == "in" and c.target:
-            out.append(f"pass a `{c.subject}` that is not in `{c.target}`")
-        elif param is not None and c.kind == "isinstance" and c.target:
-            out.append(f"pass something other than {_a(c.target)} as `{c.subject}`")
+        if param is not None and (fix := _argument_fix(c, param)) is not None:
+            out.append(fix)
         elif len(test) > _QUOTED_TEST:
             continue  # a test that long tells a caller nothing it can act on
         elif c.kind == "truthy":
@@ -752,6 +891,40 @@ def _fixes(ctx: _Context, target: _Target) -> list[str]:
         else:
             out.append(f"make sure `{test}` does not hold")
     return list(dict.fromkeys(out))
+
+
+def _accepted(ctx: _Context, tested: list[Guard], names: Collection[str]) -> tuple[set[str], list[str]]:
+    """Where several tests on the path read one argument, each holding only while it is none of
+    some values (or classes), as the ``else`` of ``if axis is None: … elif axis == 1: …`` is:
+    those values, any of which avoids the raise, as one fix ("pass `axis` as `None`, `0` or
+    `1`").  The arguments so read, and the fixes."""
+    by_subject: dict[str, list[Condition]] = {}
+    for c, guard in zip(ctx.conditions, tested, strict=True):
+        if c.subject in names and guard.kind != "while" and not _rebound(ctx, guard):
+            by_subject.setdefault(c.subject or "", []).append(c)
+    chained: set[str] = set()
+    out = []
+    for subject, conditions in by_subject.items():
+        if len(conditions) < 2:
+            continue
+        values = [
+            _code(c.target)
+            for c in conditions
+            if c.operator == "!=" and c.target and ctx.code.is_literal(c.target)
+        ]
+        values += ["`None`" for c in conditions if c.kind == "present" and c.text.endswith(" is not None")]
+        classes = [c.target for c in conditions if c.kind == "not-isinstance" and c.target]
+        if values and len(values) == len(conditions):
+            out.append(f"pass `{subject}` as {either(list(dict.fromkeys(values)))}")
+        elif classes and len(classes) == len(conditions):
+            kinds = [n.strip() for t in classes for n in t.strip("()").split(",") if n.strip()]
+            out.append(
+                f"pass an instance of {either([_code(k) for k in dict.fromkeys(kinds)])} as `{subject}`"
+            )
+        else:
+            continue
+        chained.add(subject)
+    return chained, out
 
 
 def _the_cause(ctx: _Context, n: int) -> bool:

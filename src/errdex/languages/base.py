@@ -76,6 +76,8 @@ class CodeWriter(Protocol):
 
     def first_choice(self, collection: str) -> str | None: ...
 
+    def is_literal(self, code: str) -> bool: ...
+
     def converted(self, value: str, type_name: str) -> str | None: ...
 
     def builtin_types(self, classes: str) -> bool: ...
@@ -105,6 +107,12 @@ class CallReader(Protocol):
     def contradicts(self, test: str, must: bool, needed: str) -> bool: ...
 
     def names_of(self, code: str) -> tuple[str, ...]: ...
+
+    def forwarded(self, call: Any, parameters: Sequence[Parameter], implicit: int) -> dict[str, str]: ...
+
+    def unchanged_parameters(
+        self, lines: Sequence[str], first: int, last: int, line: int
+    ) -> frozenset[str]: ...
 
 
 class PasteReader(Protocol):
@@ -200,6 +208,11 @@ class Language:
     def call_of(self, function: str | None) -> tuple[str | None, str | None]:
         """How a user's code calls a function (``fabric.backward``), and on what (``fabric``)."""
         raise NotImplementedError(f"{self.name}: call_of")
+
+    def special_use(self, function: str | None) -> tuple[str, str] | None:
+        """What a user's code does that runs a method the language calls by no name (Python's
+        ``__setattr__`` runs on ``obj.name = value``): in words, and as code; None for others."""
+        raise NotImplementedError(f"{self.name}: special_use")
 
     def signature(self, lines: list[str], function: FunctionInfo) -> str | None:
         """A function's signature as written, on one line."""

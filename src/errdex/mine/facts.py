@@ -454,6 +454,8 @@ class _Callers:
         self.spans = spans
         self.tree = tree
         self._found: dict[tuple[str, str], list[_Found]] = {}
+        #: The same, each call of the function (``_found`` keeps one per calling function).
+        self._every: dict[tuple[str, str], list[_Found]] = {}
         self._entries: dict[tuple[str, str, frozenset[tuple[str, str]]], list[EntryPoint]] = {}
         self._lines: dict[str, list[str]] = {}
         #: The other names a function's name is imported as somewhere in the tree (``_bound``
@@ -463,8 +465,57 @@ class _Callers:
     def of(self, record: Record, language: languages.Language, reach: _Reach) -> list[Caller]:
         if not record.function:
             return []
-        found = self.calling(record.function, record.file_path, language)
-        return [c.caller for c in found if reach.can(c, self)][:MAX_CALLERS]
+        found = [c for c in self.calling(record.function, record.file_path, language) if reach.can(c, self)]
+        if reach.read:
+            # Where the raise is the arguments' doing, a caller that passes its own parameters
+            # on unchanged can reach it (its user picks them); one that computes them may never
+            # (``from_tuples`` builds equal-length arrays).  Those cited, where there are any.
+            through = [t for c in found if (t := self._through(c, reach)) is not None]
+            if through:
+                return [t.caller for t in through][:MAX_CALLERS]
+        return [c.caller for c in found][:MAX_CALLERS]
+
+    def _through(self, call: _Found, reach: _Reach) -> _Found | None:
+        """The first call the function of ``call`` makes of the raising function that reaches
+        it at its user's choice or for certain: passing every parameter the raise's guards read
+        from its own unchanged parameters, or literals under which they hold (``_deep(None)``
+        where ``x is None`` raises)."""
+        for c in self._calls_by(call, reach):
+            passed = self._forwarded(c, reach)
+            if passed is not None and reach.read <= passed.keys():
+                return c
+            if reach.certain(c, self):
+                return c
+        return None
+
+    def _calls_by(self, call: _Found, reach: _Reach) -> list[_Found]:
+        """Every call of the raising function the function of ``call`` makes, first first."""
+        caller = call.caller
+        every = self._every.get((reach.function, reach.path), [call])
+        return sorted(
+            (
+                c
+                for c in every
+                if c.caller.function == caller.function and c.caller.file_path == caller.file_path
+            ),
+            key=lambda c: c.site.offset,
+        )
+
+    def _forwarded(self, call: _Found, reach: _Reach) -> dict[str, str] | None:
+        """What one call passes the raising function of its caller's unchanged parameters, by
+        parameter; None where its text or its caller's cannot be read."""
+        reader, site = reach.reader, call.site
+        spans = self.spans.get(site.path)
+        defined = spans.by_name.get(call.caller.function) if spans is not None else None
+        if reader is None or defined is None:
+            return None
+        parsed = reader.call_at(self.calls.texts.get(site.path, ""), site.offset)
+        if parsed is None:
+            return None
+        implicit = 1 if call.implicit and not reach.static else 0
+        names = reader.forwarded(parsed, reach.parameters, implicit)
+        own = reader.unchanged_parameters(self.lines(site.path), defined.line, defined.end_line, site.line)
+        return {param: name for param, name in names.items() if name in own}
 
     def _in_string(self, site: CallSite, caller: str) -> bool:
         """Whether a call found stands in a string that spans lines (a template of code)."""
@@ -534,8 +585,12 @@ class _Callers:
                 c.caller.file_path,
             )
         )
-        unique = list({(c.caller.function, c.caller.file_path): c for c in found}.values())
+        first: dict[tuple[str, str], _Found] = {}
+        for c in found:
+            first.setdefault((c.caller.function, c.caller.file_path), c)
+        unique = list(first.values())
         self._found[key] = unique
+        self._every[key] = found
         return unique
 
     def _resolves(
@@ -623,11 +678,16 @@ class _Callers:
         blocked = frozenset((c.caller.function, c.caller.file_path) for c in first if not reach.can(c, self))
         key = (function, path, blocked)
         if key not in self._entries:
-            self._entries[key] = self._walk(function, path, language, blocked)
+            self._entries[key] = self._walk(function, path, language, blocked, reach)
         return self._entries[key]
 
     def _walk(
-        self, function: str, path: str, language: languages.Language, blocked: frozenset[tuple[str, str]]
+        self,
+        function: str,
+        path: str,
+        language: languages.Language,
+        blocked: frozenset[tuple[str, str]],
+        reach: _Reach,
     ) -> list[EntryPoint]:
         # Breadth first.  Each frontier entry is a function that is not public, the chain a
         # caller of it reaches the raise through, and the class the object must be of when the
@@ -658,16 +718,40 @@ class _Callers:
                     names = self.tree.public_names(caller.function, caller.file_path, language, needs)
                     if not names:
                         below.append((caller.function, caller.file_path, (caller.function, *via), needs))
+                    passes = self._passes(call, reach) if names and not via else {}
                     for name in names[: MAX_ENTRY_POINTS - len(found)]:
-                        found.append(_entry(caller.function, caller.file_path, caller.line_number, name, via))
+                        found.append(
+                            _entry(caller.function, caller.file_path, caller.line_number, name, via, passes)
+                        )
             if len(found) >= MAX_ENTRY_POINTS or not below:
                 break
             frontier = below
         return found
 
+    def _passes(self, call: _Found, reach: _Reach) -> dict[str, str]:
+        """What a public caller passes the raising function unchanged, parameter by parameter
+        (``EntryPoint.passes``): arguments that are the caller's own parameters, which no
+        statement of it above the call binds.  Read only for a raise a guard on its arguments
+        decides, so that prose can say that guard in the caller's terms."""
+        if not reach.by_arguments:
+            return {}
+        # Every call the caller makes of it (``b64decode`` decodes ``s``, then ``altchars``):
+        # what all of them pass alike.
+        common: dict[str, str] | None = None
+        for c in self._calls_by(call, reach):
+            passed = self._forwarded(c, reach)
+            if not passed:
+                return {}
+            common = passed if common is None else {p: n for p, n in common.items() if passed.get(p) == n}
+        return common or {}
 
-def _entry(function: str, path: str, line: int, name: str, via: tuple[str, ...]) -> EntryPoint:
-    return EntryPoint(function=function, file_path=path, line_number=line, name=name, via=list(via))
+
+def _entry(
+    function: str, path: str, line: int, name: str, via: tuple[str, ...], passes: dict[str, str] | None = None
+) -> EntryPoint:
+    return EntryPoint(
+        function=function, file_path=path, line_number=line, name=name, via=list(via), passes=passes or {}
+    )
 
 
 class _Reach:
@@ -680,6 +764,7 @@ class _Reach:
     ) -> None:
         self.reader: CallReader | None = language.call_reader
         self.tree = tree
+        self.function = record.function or ""
         self.path = record.file_path
         self.parameters: list[Parameter] = list(function.parameters) if function is not None else []
         self.static = function is not None and "staticmethod" in function.decorators
@@ -689,6 +774,9 @@ class _Reach:
         plain = function is not None and all(d in _PLAIN_DECORATORS for d in function.decorators)
         #: Guards a caller's arguments decide: they read parameters the function never rebinds.
         self.by_arguments = [c for g in guards if (c := g.code) and plain and set(g.names) & free]
+        #: The parameters the guards read that the function never rebinds, decorated or not:
+        #: what a caller must pass on for its user to decide the raise.
+        self.read = frozenset(n for g in guards if g.code for n in g.names if n in free)
         #: Guards on module-level constants (``_RICH_AVAILABLE``), which a caller's tests decide.
         self.by_tests = [
             g for g in guards if g.names and all(_constant(n) and n not in free for n in g.names)
@@ -727,6 +815,17 @@ class _Reach:
                     if reader.contradicts(test, must, guard.code or "") and self._same(guard, site.path):
                         return False
         return True
+
+    def certain(self, call: _Found, callers: _Callers) -> bool:
+        """Whether the arguments of ``call`` make every guard its arguments decide hold."""
+        reader = self.reader
+        if reader is None or not self.by_arguments:
+            return False
+        parsed = reader.call_at(callers.calls.texts.get(call.site.path, ""), call.site.offset)
+        if parsed is None:
+            return False
+        values = reader.bound(parsed, self.parameters, 1 if call.implicit and not self.static else 0)
+        return all(reader.holds(code, values) is True for code in self.by_arguments)
 
     def passes(self, parsed: Any, implicit: bool) -> bool:
         """Whether the guards can hold under the arguments of a parsed call (False: certainly not)."""

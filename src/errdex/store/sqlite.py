@@ -29,7 +29,7 @@ from errdex.record import Record, RepoInfo, dumps, utf8
 #: refused, not migrated (4: records keep their guards and parameters as structure; 5: guards
 #: say what each block means: the classes a handler catches and the code its ``try`` guards,
 #: the ``else`` of a loop or ``try``, every early exit, negations folded).
-STORE_SCHEMA = 6
+STORE_SCHEMA = 7
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -72,6 +72,9 @@ class Python(Language):
     def call_of(self, function: str | None) -> tuple[str | None, str | None]:
         return names.call_of(function)
 
+    def special_use(self, function: str | None) -> tuple[str, str] | None:
+        return names.special_use(function)
+
     def signature(self, lines: list[str], function: FunctionInfo) -> str | None:
         from errdex.languages.python.docs import signature
 

@@ -265,6 +265,11 @@ def first_choice(collection: str) -> str | None:
     return m.group(0) if m else None
 
 
+def is_literal(code: str) -> bool:
+    """Whether ``code`` is one literal value: a string, a number, ``None``, ``True``, ``False``."""
+    return _ATOM_RE.fullmatch(code.strip()) is not None
+
+
 def converted(value: str, type_name: str) -> str | None:
     """``value`` as the builtin type ``type_name`` (``str(x)``); None for any other type."""
     return f"{type_name}({value})" if type_name in _CONVERTIBLE else None

@@ -368,3 +368,52 @@ def names_of(code: str) -> tuple[str, ...]:
     if node is None:
         return ()
     return tuple(sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name)}))
+
+
+def forwarded(call: ast.Call, parameters: Sequence[Parameter], implicit: int) -> dict[str, str]:
+    """Each parameter ``call`` passes a bare name to, and that name (``cols`` to ``columns`` for
+    ``ExcelFormatter(df, cols=columns)``), bound as ``bound`` binds; a ``*args`` or ``**kwargs``
+    spread leaves what it may pass out."""
+    own = list(parameters[implicit:])
+    positional = [p for p in own if p.kind == "positional"]
+    names: dict[str, str] = {}
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred) or i >= len(positional):
+            break
+        if isinstance(arg, ast.Name):
+            names[positional[i].name] = arg.id
+    known = {p.name for p in own if p.kind in ("positional", "keyword")}
+    for keyword in call.keywords:
+        if keyword.arg in known and isinstance(keyword.value, ast.Name):
+            names[keyword.arg] = keyword.value.id
+    return names
+
+
+def unchanged_parameters(lines: Sequence[str], first: int, last: int, line: int) -> frozenset[str]:
+    """The parameters of the function defined at ``lines[first - 1]`` (through line ``last``)
+    that hold what its caller passed at ``line``: none of its own statements above that line
+    binds them.  Empty where its text does not parse on its own."""
+    return _unchanged(tuple(lines[first - 1 : last]), line - first + 1)
+
+
+@lru_cache(maxsize=1024)
+def _unchanged(text: tuple[str, ...], line: int) -> frozenset[str]:
+    from errdex.languages.python.extract import assigned_names, parameters_of
+
+    head = text[0] if text else ""
+    indent = head[: len(head) - len(head.lstrip())]
+    # Lines inside a string may start further left than the ``def``: then it does not parse.
+    body = "\n".join(t[len(indent) :] if t.startswith(indent) else t for t in text)
+    try:
+        tree = ast.parse(body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return frozenset()
+    try:
+        bound_before = {name for name, at in assigned_names(node) if at < line}
+    except RecursionError:
+        return frozenset()
+    names = {p.name for p in parameters_of(node.args) if p.kind in ("positional", "keyword")}
+    return frozenset(names - bound_before)
