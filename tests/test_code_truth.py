@@ -232,14 +232,20 @@ def _cases(records: list[Record], field: str) -> list[dict[str, object]]:
         if not code or not re.search(r"^from [\w.]+ import \w+$", code, re.MULTILINE):
             continue
         if field == "example_fix":  # what to run is the fix: the imports and the code after it
-            imports, _, fixed = code.partition("# after\n")
-            code = (
-                "\n".join(line for line in imports.splitlines() if line.startswith(("from ", "import ")))
-                + "\n"
-                + fixed
-            )
+            code = _halves(code)[1]
         cases.append({"id": record.id, "code": code, "free": sorted(free_names(code))})
     return cases
+
+
+def _halves(code: str) -> tuple[str, str]:
+    """An example fix as two programs: the code before its ``# after`` line, and the code after
+    it beneath what comes before the ``# before`` line (the imports, an ``async def main``)."""
+    parts = re.split(r"^[ \t]*# after\b.*$", code, maxsplit=1, flags=re.MULTILINE)
+    if len(parts) == 1:
+        return code, code
+    head, fixed = parts
+    prelude = re.split(r"^[ \t]*# before\b", head, maxsplit=1, flags=re.MULTILINE)[0]
+    return head, prelude.rstrip("\n") + "\n" + fixed.strip("\n")
 
 
 def _run(cases: list[dict[str, object]], tmp_path: Path) -> list[dict[str, object]]:
@@ -294,3 +300,32 @@ def test_example_fixes_and_type_guards_run_as_written(
     cases = _cases(runnable, field)
     assert len(cases) >= 2
     assert _snippet_faults(_run(cases, tmp_path)) == []
+
+
+def test_an_example_fix_avoids_the_raise_its_before_call_reaches(
+    runnable: list[Record], tmp_path: Path
+) -> None:
+    """Where a fix changes one argument (``# before: this call can raise it``), both halves are
+    run with every caller value: the fixed call never raises the record's error, and for some
+    records the call before it does, for real."""
+    fixes = [r for r in runnable if r.example_fix and "# before: this call can raise it" in r.example_fix]
+    before, after = [], []
+    for record in fixes:
+        head, fixed = _halves(record.example_fix or "")
+        before.append({"id": record.id, "code": head, "free": sorted(free_names(head))})
+        after.append({"id": record.id, "code": fixed, "free": sorted(free_names(fixed))})
+    assert len(fixes) >= 5, len(fixes)
+    by_id = {r.id: r for r in runnable}
+
+    def raised_it(result: dict[str, object]) -> bool:
+        record = by_id[str(result["id"])]
+        return (
+            result["outcome"] == "raised"
+            and str(result["class"]) == (record.error_class or "").rpartition(".")[2]
+            and re.search(record.message_pattern, str(result["message"])) is not None
+        )
+
+    ran_before, ran_after = _run(before, tmp_path), _run(after, tmp_path)
+    assert _snippet_faults(ran_before) == [] and _snippet_faults(ran_after) == []
+    assert [r for r in ran_after if raised_it(r)] == []
+    assert len({r["id"] for r in ran_before if raised_it(r)}) >= 3

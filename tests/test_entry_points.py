@@ -332,17 +332,23 @@ def test_documentation_names_the_public_call_not_only_the_helper(packages: dict[
             if not callers and not inherited:
                 continue
             after += 1
-            # Documentation leads with the public call, and says where it calls down the chain.
-            assert record.documentation.startswith("When you call "), record.documentation
-            assert all(f"`{e.name}`" in record.documentation for e in callers + inherited), (
-                record.documentation
-            )
+            # Documentation leads with the public call, and says where it calls down the chain: a
+            # special method (``__call__``) by the statement that runs it, which names its class.
+            assert record.documentation.startswith(("When you call ", "When you run ")), record.documentation
+            for e in callers + inherited:
+                owner, _, method = e.name.rpartition(".")
+                special = method.startswith("__") and method.endswith("__")
+                named = f"`{owner.rpartition('.')[2]}`" if special else f"`{e.name}`"
+                assert named in record.documentation, record.documentation
             for e in callers:
                 assert f"{e.file_path}:{e.line_number}" in record.documentation
                 if e.via:
                     assert f"through `{e.via[0]}`" in record.documentation
             # Wherever other prose names the helper, it says which public call reaches it.
             first = record.facts.entry_points[0].name
+            owner, _, method = first.rpartition(".")
+            if method.startswith("__") and method.endswith("__"):
+                first = owner.rpartition(".")[2]
             assert f"`{record.function}` ({record.file_path}, " in record.trigger_scenarios
             assert f"`{first}`" in record.trigger_scenarios
             assert "A call that can reach it" not in record.trigger_scenarios
@@ -512,7 +518,7 @@ def test_the_walk_goes_through_helpers_to_public_calls(tmp_path: Path) -> None:
     assert deep.facts.class_doc == "No such key in the store."
     assert deep.facts.parameter_docs == {"x": "The key, see :class:`~pkg.Engine`."}
     assert deep.documentation == (
-        f"When you call `pkg.start` (pkg/api.py:{start}) or `pkg.run` (pkg/_impl.py:{run},"
+        f"When you call `pkg.start` (pkg/api.py:{start}) or call `pkg.run` (pkg/_impl.py:{run},"
         f" through `_helper`), `NotFound` can come from `_deep` (pkg/_impl.py, line {raised}),"
         " which raises it when `x` is `None`."
         " The docstring of `NotFound` says: No such key in the store."

@@ -252,3 +252,56 @@ def test_a_standard_module_is_never_installed_from_an_index(mined: list[tuple[Pa
             assert not set(installed) & set(sys.stdlib_module_names) - {"test"}, solution
     # zipfile's "Compression requires the (missing) zlib module" is one.
     assert standard >= 1
+
+
+_QUIET = re.compile(r"`logging\.getLogger\('([\w.]+)'\)\.setLevel\(logging\.(\w+)\)`")
+
+
+def test_a_log_line_is_quieted_on_the_logger_the_source_writes_it_to(
+    mined: list[tuple[Path, Record]],
+) -> None:
+    """The logger named is the one the line's call is made on: a module-level name bound to
+    ``logging.getLogger(__name__)`` (the module the file is) or to a literal name; the level set
+    is above the call's own."""
+    above = {"warning": "ERROR", "warn": "ERROR", "error": "CRITICAL", "exception": "CRITICAL"}
+    checked, wrong = 0, []
+    cache: dict[Path, ast.Module] = {}
+    for path, record, _solution, m in solutions_matching(mined, _QUIET):
+        tree = tree_of(path, cache)
+        bound = {
+            node.targets[0].id: node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        }
+        calls = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and n.lineno == record.line_number
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+        ]
+        where = f"{record.file_path}:{record.line_number}"
+        if not calls:
+            wrong.append(f"{where}: no logging call on the line")
+            continue
+        call = calls[0]
+        func = call.func
+        assert isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+        value = bound.get(func.value.id)
+        if not (isinstance(value, ast.Call) and ast.unparse(value.func).endswith("getLogger") and value.args):
+            wrong.append(f"{where}: {func.value.id} is no module-level getLogger(...)")
+            continue
+        arg = value.args[0]
+        module = ".".join(Path(record.file_path).with_suffix("").parts).removesuffix(".__init__")
+        module = module.removeprefix("Lib.").removeprefix("src.")
+        name = module if isinstance(arg, ast.Name) and arg.id == "__name__" else ast.literal_eval(arg)
+        if m.group(1) != name:
+            wrong.append(f"{where}: logger {m.group(1)!r}, the source's is {name!r}")
+        if above.get(func.attr) != m.group(2):
+            wrong.append(f"{where}: {func.attr} quieted with {m.group(2)}")
+        checked += 1
+    assert checked >= 5, f"only {checked} log lines quieted"
+    assert not wrong, "\n".join(wrong)

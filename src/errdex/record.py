@@ -86,6 +86,9 @@ class Site(_Model):
     #: is the line a traceback's innermost frame shows.
     via_file_path: str | None = None
     via_line_number: int | None = None
+    #: For a log line: the name of the logger it is written to (``pandas.io.sql``; ``""`` for
+    #: the root logger), where the file says which (``logging.getLogger(__name__)``).
+    logger: str | None = None
 
 
 class Caller(_Model):

@@ -196,7 +196,8 @@ def circumstances(guards: Iterable[Guard], params: Mapping[str, Parameter]) -> t
                 held.append(read_guard(guard, params, None, None).words)
         elif (words := _block_words(guard)) is not None:
             (around if guard.kind in ("loop", "with") else held).append(words)
-    return held, around
+    # One test at several early exits (``if _check(value, x): return`` thrice) is said once.
+    return list(dict.fromkeys(held)), list(dict.fromkeys(around))
 
 
 #: Guards that are a test of their own: those whose test must hold, and the early exits.

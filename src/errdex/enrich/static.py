@@ -228,9 +228,8 @@ def _documentation(ctx: _Context) -> tuple[str, list[str]]:
     entries = _public_entries(ctx)
     if entries:
         verb = {"warn": "issues", "log": "logs"}.get(_site_kind(r), "raises")
-        named = [_entry(ctx, e) for e in entries]
-        calls = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
-        text = f"When you call {calls}, {what} can come from {_where(ctx)}, which {verb} it {_when(ctx)}."
+        ways = either([_entry(ctx, e) for e in entries])
+        text = f"When you {ways}, {what} can come from {_where(ctx)}, which {verb} it {_when(ctx)}."
         facts.append("entry_points")
         passing = _passing(ctx)
         if passing is not None:
@@ -265,12 +264,16 @@ def _documentation(ctx: _Context) -> tuple[str, list[str]]:
 
 
 def _entry(ctx: _Context, entry: EntryPoint) -> str:
-    """A public call as prose: its name, and where it calls down the chain (``via``)."""
-    name = f"`{entry.name or entry.function}`"
+    """What a user's code does to run a public entry, as prose with its verb: "call `X`", or
+    for a special method the statement that runs it ("run `class Child(Base): ...`"); then
+    where it calls down the chain (``via``)."""
+    special = ctx.language.special_use(entry.function) if ctx.language else None
+    name = f"call `{entry.name or entry.function}`" if special is None else f"run `{special[1]}`"
     if entry.function == ctx.function:
         return name  # the raising function itself, inherited by a public class
+    what = f"{special[0]}, " if special is not None else ""
     through = f", through {_join([_code(v) for v in entry.via])}" if entry.via else ""
-    return f"{name} ({entry.file_path}:{entry.line_number}{through})"
+    return f"{name} ({what}{entry.file_path}:{entry.line_number}{through})"
 
 
 class _Quoted:
@@ -322,9 +325,14 @@ def _triggers(ctx: _Context) -> tuple[str, list[str]]:
     if not ctx.function:
         return f"Importing the module that holds {r.file_path}, {_when(ctx)}.", facts
     special = _special(ctx)
+    entries = _public_entries(ctx)
     if special is not None:
         words, code = special
         parts = [f"{words[:1].upper()}{words[1:]} (`{code}`), which runs {_named(ctx)}, {_when(ctx)}."]
+    elif entries and entries[0].function != ctx.function:
+        # The user's call first, then the function that raises, in its own words.
+        way = _entry(ctx, entries[0])
+        parts = [f"When you {way}, it can reach {_where(ctx)}, which raises it {_when(ctx)}."]
     else:
         parts = [f"Calling {_named(ctx)} {_when(ctx)}."]
     translated = _translated(ctx)
@@ -547,6 +555,9 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     if _is_warning(r) and (ignored := _ignore_warning(ctx)) is not None:
         out.append(ignored)
         facts += ["class", "message"]
+    if (quiet := _quiet_log(ctx)) is not None:
+        out.append(quiet)
+        facts.append("site")
     test = next((t for t in r.facts.tests if t.call), None)
     if test is not None and ctx.function:
         out.append(
@@ -676,6 +687,23 @@ def _ignore_warning(ctx: _Context) -> str | None:
         f" `{code.ignore_warning(caught, start)}` before the call that reaches {_reached(ctx)}{where}:"
         " it ignores"
         f" {matched}; inside `with warnings.catch_warnings():` it holds only for that block."
+    )
+
+
+def _quiet_log(ctx: _Context) -> str | None:
+    """How to stop seeing a log line once the caller has decided to accept it: the level of the
+    logger it is written to (``Site.logger``), raised above the line's own."""
+    site = ctx.record.sites[0] if ctx.record.sites else None
+    # Not the root logger's: its level is every other logger's too.
+    if site is None or site.kind != "log" or not site.logger or ctx.language is None:
+        return None
+    call = ctx.code.quiet_logger(site.logger, ctx.record.severity)
+    if call is None:
+        return None
+    return (
+        f"To stop seeing this line of {_reached(ctx)} once you have decided to accept it, run"
+        f" `import logging` and `{call}`: the `{site.logger}` logger then drops"
+        f" {ctx.record.severity} lines and those below, its other lines of those levels too."
     )
 
 
@@ -1051,7 +1079,51 @@ def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
         after = _invocation(ctx, target, values={c.subject: value})
         body = "\n".join([comment(f"before: `{c.subject}` {problem}"), before, comment("after"), after])
         return code.program(target.imports, body, target.awaited), ["conditions", "signature"]
+    avoided = _avoiding_call(ctx, target)
+    if avoided is not None:
+        before, after, how = avoided
+        body = "\n".join([comment("before: this call can raise it"), before, comment(f"after: {how}"), after])
+        return code.program(target.imports, body, target.awaited), ["conditions", "signature"]
     return None, []
+
+
+def _avoiding_call(ctx: _Context, target: _Target) -> tuple[str, str, str] | None:
+    """A call that can reach the raise and one that cannot, told apart by evaluating the guards
+    (``CallReader.holds``), not by their words.  The argument changed is one a condition that
+    causes the raise tests (``_the_cause``): left at its default where that condition is about
+    passing it (``storage_options`` given) or the default is a value of its own (``world_size=1``),
+    not ``None``, which often only leads to another raise; else given the literal the condition
+    names (``timeout=0`` where ``timeout < 0`` raises).  The before and after calls, and what
+    changed."""
+    reader = ctx.language.call_reader if ctx.language is not None else None
+    reaching = _reaching(ctx, target)
+    tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
+    if reader is None or reaching is None or target.how != "call" or len(tested) != len(ctx.conditions):
+        return None
+    params = {p.name: p for p in target.params if p.kind in ("positional", "keyword")}
+    for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
+        name = c.subject or ""
+        if name not in params or not guard.code or _rebound(ctx, guard) or not _the_cause(ctx, n):
+            continue
+        default = params[name].default
+        tried: list[tuple[str | None, str]] = []
+        if default is not None and (
+            c.kind in ("present", "truthy") or (default != "None" and ctx.code.is_literal(default))
+        ):
+            tried.append((None, default))
+        if c.target and ctx.code.is_literal(c.target):
+            tried.append((c.target, c.target))
+        for given, text in tried:
+            values = {name: reader.value_of(text)}
+            if reader.holds(guard.code, values) is not False:
+                continue
+            before = _invocation(ctx, target, values={**reaching, name: name})
+            if given is None:
+                after = _invocation(ctx, target, values=reaching, omit={name})
+                return before, after, f"`{name}` left at its default, `{default}`"
+            after = _invocation(ctx, target, values={**reaching, name: given})
+            return before, after, f"`{name}={given}`"
+    return None
 
 
 def _a(type_text: str) -> str:

@@ -33,6 +33,8 @@ class RawSite:
     class_written: str | None = None
     class_qualified: str | None = None
     severity: str = "error"
+    #: For a log line: the logger's name, where the file says it (``""`` for the root logger).
+    logger: str | None = None
     http_status: int | None = None
     error_code: str | None = None
     #: A library class called here, which may build its own message (``raise NotFound(name)``,

@@ -161,4 +161,5 @@ def _site(site: RawSite, message: str, file_path: str, record_message: str, pref
         "error_message": message if message != record_message else None,
         "via_file_path": prefix + site.via_path if site.via_path else None,
         "via_line_number": site.via_line,
+        "logger": site.logger,
     }

@@ -131,6 +131,15 @@ def ignore_warning(caught: str, message_start: str) -> str:
     return f'warnings.filterwarnings("ignore", {message}category={caught})'
 
 
+def quiet_logger(logger: str, severity: str) -> str | None:
+    """The call that stops ``logger`` (``""``: the root logger) writing lines of ``severity``
+    and below: its level set to the next one up; None above ``error``."""
+    above = {"warning": "ERROR", "error": "CRITICAL"}.get(severity)
+    if above is None:
+        return None
+    return f"logging.getLogger({logger!r}).setLevel(logging.{above})"
+
+
 #: What a regular expression reads as other than itself (``re.escape`` also escapes spaces).
 _SPECIAL = re.compile(r"[.^$*+?{}\[\]\\|()]")
 

@@ -831,7 +831,7 @@ class _Walker(Evaluator):
                     self._note_helper(template, "exit", site)
                 return
             if attr in LOG_LEVELS and head and _LOGGER_NAME.search(head):
-                self._log(call, line, conds, attr, keywords)
+                self._log(call, line, conds, attr, keywords, self._logger(head))
                 return
             if attr == "abort" and args and is_int(args[0]):
                 code = args[0].value  # type: ignore[attr-defined]
@@ -883,7 +883,15 @@ class _Walker(Evaluator):
         site = self._site(line, "warn", conds, template, written, self.qualify(written), "warning")
         self._note_helper(template, "warn", site)
 
-    def _log(self, call: ast.Call, line: int, conds: _Conds, level: str, kwargs: dict[str, ast.expr]) -> None:
+    def _log(
+        self,
+        call: ast.Call,
+        line: int,
+        conds: _Conds,
+        level: str,
+        kwargs: dict[str, ast.expr],
+        logger: str | None,
+    ) -> None:
         args = call.args
         message = args[0] if args else kwargs.get("msg")
         if message is None:
@@ -899,7 +907,26 @@ class _Walker(Evaluator):
         if template is None:
             template = self.dynamic(message)
         site = self._site(line, "log", conds, template, None, None, LOG_LEVELS[level])
+        site.logger = logger
         self._note_helper(template, "log", site)
+
+    def _logger(self, head: str) -> str | None:
+        """The name of the logger a log call is made on (``head``): the module's for a module's
+        ``logging.getLogger(__name__)``, the name a literal gives, ``""`` for the root logger
+        (``logging.warning(...)``); None where the file does not say (an attribute, an argument)."""
+        if self.qualify(head) == "logging":
+            return ""
+        bound = self.module_bindings.get(head) if "." not in head else None
+        if not isinstance(bound, ast.Call) or self.qualify(dotted(bound.func) or "") != "logging.getLogger":
+            return None
+        if not bound.args and not bound.keywords:
+            return ""
+        arg = bound.args[0] if bound.args and not bound.keywords else None
+        if isinstance(arg, ast.Name) and arg.id == "__name__":
+            return self.module
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            return arg.value
+        return None
 
     def _candidate(
         self,

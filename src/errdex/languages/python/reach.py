@@ -122,6 +122,12 @@ def bound(call: ast.Call, parameters: Sequence[Parameter], implicit: int) -> dic
     return values
 
 
+def value_of(code: str) -> Any:
+    """The value a literal written as ``code`` has (``UNKNOWN`` for anything else), as
+    ``holds`` takes it."""
+    return _default(code)
+
+
 @lru_cache(maxsize=1024)
 def _default(text: str) -> Any:
     try:
