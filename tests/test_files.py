@@ -3,10 +3,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from pydantic import BaseModel
 
 from errdex.errors import ErrdexError
 from errdex.record import SCHEMA_V2_KEYS, Record, Site, base_slug, permalink, record_id
@@ -257,3 +259,33 @@ def test_records_written_before_guards_were_structure_import_as_if_mined_now(tmp
         else:
             assert [getattr(then, f) for f in fields] == [getattr(now, f) for f in fields]
     assert past == 2
+
+
+def _model_of(annotation: object) -> type[BaseModel] | None:
+    """The record model a field holds, alone or in a list (``list[Site]``), if any."""
+    for candidate in (annotation, *get_args(annotation)):
+        if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+            return candidate
+    return None
+
+
+def _columns_match(model: type[BaseModel], struct: pa.StructType | pa.Schema, where: str) -> list[str]:
+    """Where the Parquet columns and the model's fields differ, at every depth."""
+    names = [f.name for f in struct]
+    fields = {(f.alias or name): f for name, f in model.model_fields.items()}
+    problems = [] if names == list(fields) else [f"{where}: columns {names}, fields {list(fields)}"]
+    for name, field in fields.items():
+        nested = _model_of(field.annotation)
+        if nested is None or name not in names:
+            continue
+        type_ = struct.field(names.index(name)).type
+        if isinstance(type_, pa.ListType):
+            type_ = type_.value_type
+        problems += _columns_match(nested, type_, f"{where}.{name}")
+    return problems
+
+
+def test_parquet_holds_every_field_of_a_record_at_every_depth() -> None:
+    """A field the record has and the Parquet schema lacks would be dropped on export without a
+    word: every model field, nested ones too (a site's, a caller's, an entry point's), is a column."""
+    assert _columns_match(Record, PARQUET_SCHEMA, "record") == []

@@ -98,6 +98,10 @@ class Caller(_Model):
     function: str
     file_path: str
     line_number: int = Field(ge=1)
+    #: Whether the call passes what the raise's guards read from its own parameters unchanged
+    #: (or literals under which they hold): its user decides, so it can reach the raise.
+    #: False where that is not known: a caller that computes the values may never fail the test.
+    forwards: bool = False
 
 
 class EntryPoint(_Model):

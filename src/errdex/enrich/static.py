@@ -169,7 +169,17 @@ def _named(ctx: _Context) -> str:
 def _where(ctx: _Context) -> str:
     r = ctx.record
     place = f"`{ctx.function}`" if ctx.function else "module-level code"
+    site = r.sites[0] if r.sites else None
+    if site is not None and site.via_file_path and site.via_line_number:
+        # A raise helper's call: the helper's own line is the one a traceback ends on.
+        helper = f"{site.via_file_path}:{site.via_line_number}"
+        return f"{place} ({r.file_path}, line {r.line_number}, through the helper that raises it at {helper})"
     return f"{place} ({r.file_path}, line {r.line_number})"
+
+
+def _verb(record: Record) -> str:
+    """What the site does with its message: ``raises``, ``issues`` (a warning), ``logs``."""
+    return {"warn": "issues", "log": "logs"}.get(_site_kind(record), "raises")
 
 
 def _site_kind(record: Record) -> str:
@@ -209,7 +219,8 @@ def _when(ctx: _Context) -> str:
     there, then the loops and blocks it stands in; "whenever" only where errdex found none."""
     held, around = circumstances(ctx.record.facts.guards, {p.name: p for p in ctx.params})
     if not held and not around:
-        return "whenever that line is reached (errdex finds no guard on its path)"
+        inside = f"in `{ctx.function}`" if ctx.function else "around it"
+        return f"whenever that line is reached (no test {inside} guards it; its callers may test first)"
     return ", ".join([*(["when " + _join(held)] if held else []), *around])
 
 
@@ -227,9 +238,8 @@ def _documentation(ctx: _Context) -> tuple[str, list[str]]:
     facts = ["site", *ctx.used("conditions")]
     entries = _public_entries(ctx)
     if entries:
-        verb = {"warn": "issues", "log": "logs"}.get(_site_kind(r), "raises")
         ways = either([_entry(ctx, e) for e in entries])
-        text = f"When you {ways}, {what} can come from {_where(ctx)}, which {verb} it {_when(ctx)}."
+        text = f"When you {ways}, {what} can come from {_where(ctx)}, which {_verb(r)} it {_when(ctx)}."
         facts.append("entry_points")
         passing = _passing(ctx)
         if passing is not None:
@@ -238,10 +248,9 @@ def _documentation(ctx: _Context) -> tuple[str, list[str]]:
             text += f" `{entry.name or entry.function}` passes its own {said} on to it unchanged."
     elif (special := _special(ctx)) is not None:
         words, code = special
-        verb = {"warn": "issues", "log": "logs"}.get(_site_kind(r), "raises")
         text = (
             f"When your code runs `{code}` ({words}), {what} can come from {_where(ctx)},"
-            f" which {verb} it {_when(ctx)}."
+            f" which {_verb(r)} it {_when(ctx)}."
         )
     else:
         text = f"{what[:1].upper()}{what[1:]} raised by {_where(ctx)} {_when(ctx)}."
@@ -332,7 +341,7 @@ def _triggers(ctx: _Context) -> tuple[str, list[str]]:
     elif entries and entries[0].function != ctx.function:
         # The user's call first, then the function that raises, in its own words.
         way = _entry(ctx, entries[0])
-        parts = [f"When you {way}, it can reach {_where(ctx)}, which raises it {_when(ctx)}."]
+        parts = [f"When you {way}, it can reach {_where(ctx)}, which {_verb(r)} it {_when(ctx)}."]
     else:
         parts = [f"Calling {_named(ctx)} {_when(ctx)}."]
     translated = _translated(ctx)
@@ -480,8 +489,21 @@ def _missing(ctx: _Context) -> set[str]:
 def _situations(ctx: _Context) -> tuple[str, list[str]]:
     r = ctx.record
     if r.facts.callers:
-        shown = [f"`{c.function}` ({c.file_path}:{c.line_number})" for c in r.facts.callers]
-        return f"Code that reaches {_named(ctx)} through {_join(shown)}.", ["callers"]
+        shown = _join([f"`{c.function}` ({c.file_path}:{c.line_number})" for c in r.facts.callers])
+        # A test of a parameter, rebound or not (``arrays = list(arrays)``): what a caller passes decides it.
+        passed = {p.name for p in ctx.params}
+        decided = any(set(g.names) & passed for g in r.facts.guards if g.kind in CONDITION_KINDS)
+        if not decided:
+            return f"Code that reaches {_named(ctx)} through {shown}.", ["callers"]
+        if all(c.forwards for c in r.facts.callers):
+            text = (
+                f"Code that reaches {_named(ctx)} through {shown}: each can lead to it, passing on"
+                " its own arguments or literals under which its tests hold."
+            )
+            return text, ["callers"]
+        # A caller that computes the values itself may never fail the test (``from_tuples`` builds
+        # arrays of one length): where none is known to pass its own on, none is cited as a way in.
+        return "", []
     # The docstring is quoted once, in ``documentation``.
     return "", []
 
@@ -1113,9 +1135,23 @@ def _avoiding_call(ctx: _Context, target: _Target) -> tuple[str, str, str] | Non
             tried.append((None, default))
         if c.target and ctx.code.is_literal(c.target):
             tried.append((c.target, c.target))
+        # Not into an early exit of the function either (``length_bound=0`` where ``if
+        # length_bound == 0: return``): a fix that makes the call do nothing is none.
+        exits = [
+            g.code for g in ctx.record.facts.guards if g.kind == "early-exit" and g.code and name in g.names
+        ]
+        # A value at the edge of an order (``0`` for ``length_bound < 0``) must pass that test and
+        # stay on the same path: where it turns another test (``length_bound != 0``, whose branch
+        # returns at once), it only goes elsewhere.
+        ordered = c.operator in ("<", ">", "<=", ">=")
+        others = [g.code for g in tested if g is not guard and g.code and name in g.names]
         for given, text in tried:
             values = {name: reader.value_of(text)}
             if reader.holds(guard.code, values) is not False:
+                continue
+            if any(reader.holds(code, values) is False for code in exits):
+                continue
+            if given is not None and ordered and any(reader.holds(code, values) is False for code in others):
                 continue
             before = _invocation(ctx, target, values={**reaching, name: name})
             if given is None:

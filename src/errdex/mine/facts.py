@@ -472,7 +472,7 @@ class _Callers:
             # (``from_tuples`` builds equal-length arrays).  Those cited, where there are any.
             through = [t for c in found if (t := self._through(c, reach)) is not None]
             if through:
-                return [t.caller for t in through][:MAX_CALLERS]
+                return [t.caller.model_copy(update={"forwards": True}) for t in through][:MAX_CALLERS]
         return [c.caller for c in found][:MAX_CALLERS]
 
     def _through(self, call: _Found, reach: _Reach) -> _Found | None:
@@ -769,7 +769,14 @@ class _Reach:
         self.parameters: list[Parameter] = list(function.parameters) if function is not None else []
         self.static = function is not None and "staticmethod" in function.decorators
         guards = [g for g in record.facts.guards if g.kind in _EVALUATED and g.code]
-        assigned = {name for name, _ in function.assigned} if function is not None else set()
+        # A parameter bound again only below the raise still holds what the caller passed there,
+        # unless a loop around the raise runs that binding before the test comes round again.
+        looped = any(g.kind in ("loop", "while") for g in record.facts.guards)
+        assigned = (
+            {name for name, line in function.assigned if looped or line < record.line_number}
+            if function is not None
+            else set()
+        )
         free = {p.name for p in self.parameters} - assigned - language.receivers
         plain = function is not None and all(d in _PLAIN_DECORATORS for d in function.decorators)
         #: Guards a caller's arguments decide: they read parameters the function never rebinds.

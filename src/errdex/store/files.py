@@ -51,6 +51,7 @@ _SITE = pa.struct(
         pa.field("errorMessage", _TEXT),
         pa.field("viaFilePath", _TEXT),
         pa.field("viaLineNumber", _INT),
+        pa.field("logger", _TEXT),
     ]
 )
 
@@ -92,6 +93,7 @@ _FACTS = pa.struct(
                         _required("function", _TEXT),
                         _required("filePath", _TEXT),
                         _required("lineNumber", _INT),
+                        _required("forwards", pa.bool_()),
                     ]
                 )
             ),
@@ -120,12 +122,16 @@ _FACTS = pa.struct(
                         _required("lineNumber", _INT),
                         pa.field("name", _TEXT),
                         _required("via", _TEXTS),
+                        _required("passes", pa.map_(_TEXT, _TEXT)),
                     ]
                 )
             ),
         ),
         pa.field("classDoc", _TEXT),
         _required("parameterDocs", pa.map_(_TEXT, _TEXT)),
+        _required("isAsync", pa.bool_()),
+        _required("decorators", _TEXTS),
+        _required("rebound", _TEXTS),
     ]
 )
 
