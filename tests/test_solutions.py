@@ -305,3 +305,32 @@ def test_a_log_line_is_quieted_on_the_logger_the_source_writes_it_to(
         checked += 1
     assert checked >= 5, f"only {checked} log lines quieted"
     assert not wrong, "\n".join(wrong)
+
+
+_LEFT = re.compile(r"is left to subclasses \(its docstring: (.+?)\): call `(\w+)` on a subclass")
+
+
+def test_a_method_left_to_subclasses_says_so_in_its_docstring_and_raises_whatever_it_is_given(
+    mined: list[tuple[Path, Record]],
+) -> None:
+    """The sentence quoted is the method's own docstring's, and the raise stands in the method's
+    body itself, under no test: whatever the base method is given, it raises."""
+    checked, wrong = 0, []
+    for path, record, _solution, m in solutions_matching(mined, _LEFT):
+        function = definition(path, record.function, record.line_number)
+        assert function is not None and function.name == m.group(2), record.id
+        doc = " ".join((ast.get_docstring(function) or "").split())
+        where = f"{record.file_path}:{record.line_number}"
+        if m.group(1) not in doc:
+            wrong.append(f"{where}: {m.group(1)!r} is not in the docstring of {record.function}")
+        if not any(
+            stmt.lineno <= record.line_number <= (stmt.end_lineno or 0) for stmt in function.body
+        ) or any(
+            isinstance(stmt, ast.If | ast.Try | ast.For | ast.While | ast.With | ast.Match)
+            and stmt.lineno <= record.line_number <= (stmt.end_lineno or 0)
+            for stmt in function.body
+        ):
+            wrong.append(f"{where}: the raise stands under a test of {record.function}")
+        checked += 1
+    assert checked >= 2, f"only {checked} methods left to subclasses by their docstring"
+    assert not wrong, "\n".join(wrong)

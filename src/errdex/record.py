@@ -248,6 +248,9 @@ class Facts(_Model):
     #: The names the function's body binds before the raise (a parameter, or ``self.x``): a
     #: guard reading one tests the function's own value, not the one its caller passed.
     rebound: list[str] = []
+    #: The docstring's sentence leaving the function to subclasses to override ("Unless
+    #: overridden in a subclass, this raises an error.").
+    override_note: str | None = None
 
 
 class Record(_Model):

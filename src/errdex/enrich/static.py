@@ -550,9 +550,10 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     abstract = _left_to_subclasses(ctx)
     if abstract is not None:
         owner, name = abstract
+        note = f" (its docstring: {r.facts.override_note})" if r.facts.override_note else ""
         out.append(
-            f"`{owner}.{name}` ({r.file_path}) is left to subclasses: call `{name}` on a subclass of"
-            f" `{owner}` that implements it, or implement it in your own subclass."
+            f"`{owner}.{name}` ({r.file_path}) is left to subclasses{note}: call `{name}` on a subclass"
+            f" of `{owner}` that implements it, or implement it in your own subclass."
         )
         facts.append("site")
     module = _optional_module(ctx)
@@ -1361,18 +1362,26 @@ def _private_state(guard: Guard) -> bool:
 
 
 def _left_to_subclasses(ctx: _Context) -> tuple[str, str] | None:
-    """A method that raises ``NotImplementedError`` whatever it is given, as a base class leaves
-    a method to its subclasses: (its class, its name)."""
+    """A method that raises whatever it is given, as a base class leaves a method to its
+    subclasses: ``NotImplementedError``, or any error where its docstring says to override it
+    (``facts.override_note``): (its class, its name)."""
     r = ctx.record
-    if (r.error_class or "").rpartition(".")[2] != "NotImplementedError" or r.facts.guards:
+    # A note that says the base raises ("Unless overridden in a subclass, this raises an error"),
+    # not one that invites customising ("you should override this method").
+    noted = bool(r.facts.override_note and _RAISES_UNLESS.search(r.facts.override_note)) and not _is_warning(
+        r
+    )
+    if ((r.error_class or "").rpartition(".")[2] != "NotImplementedError" and not noted) or r.facts.guards:
         return None
     if not ctx.function or "<locals>" in ctx.function or "." not in ctx.function:
         return None
-    if _site_kind(r) != "raise":
+    if _site_kind(r) not in (("raise", "helper") if noted else ("raise",)):
         return None
     owner, _, name = ctx.function.rpartition(".")
     if name.startswith("__") and name != "__call__":
         return None
+    if noted:
+        return owner, name
     message = r.error_message
     if (
         r.message_kind not in ("none", "dynamic")
@@ -1381,6 +1390,9 @@ def _left_to_subclasses(ctx: _Context) -> tuple[str, str] | None:
     ):
         return None
     return owner, name
+
+
+_RAISES_UNLESS = re.compile(r"\braises?\b|\b(?:must|have to|has to)\b", re.IGNORECASE)
 
 
 #: The module an ``import`` statement imports: ``import a.b as c``, ``from a.b import c``.

@@ -226,6 +226,10 @@ class Language:
         """A docstring's (or doc comment's) summary."""
         raise NotImplementedError(f"{self.name}: summary")
 
+    def override_note(self, doc: str | None) -> str | None:
+        """The sentence of a function's documentation that leaves it to subclasses to override."""
+        raise NotImplementedError(f"{self.name}: override_note")
+
     def raises(self, doc: str | None, error_class: str | None) -> str | None:
         """What a function's documentation says of when it raises ``error_class``."""
         raise NotImplementedError(f"{self.name}: raises")

@@ -138,7 +138,7 @@ def attach_facts(
         raises_doc = signature = summary = None
         parameters: list[Parameter] = []
         parameter_docs: dict[str, str] = {}
-        is_async, decorators, rebound = False, [], []
+        is_async, decorators, rebound, override = False, [], [], None
         if result is not None and function is not None:
             key = (record.file_path, function.name)
             if key not in described:
@@ -153,6 +153,7 @@ def attach_facts(
             read = (n for g in record.facts.guards for n in g.names if n in passed)
             parameter_docs = language.parameter_docs(function.docstring, read)
             is_async, decorators = function.is_async, list(function.decorators)
+            override = language.override_note(function.docstring)
             rebound = [name for name, line in function.assigned if line < record.line_number]
         declared = tree.classes.get(record.qualified_class or "")
         reach = _Reach(record, function, tree, language)
@@ -172,6 +173,7 @@ def attach_facts(
             is_async=is_async,
             decorators=decorators,
             rebound=rebound,
+            override_note=override,
         )
         out.append(record.model_copy(update={"facts": facts}))
     return out

@@ -132,6 +132,7 @@ _FACTS = pa.struct(
         _required("isAsync", pa.bool_()),
         _required("decorators", _TEXTS),
         _required("rebound", _TEXTS),
+        pa.field("overrideNote", _TEXT),
     ]
 )
 

@@ -85,6 +85,11 @@ class Python(Language):
 
         return summary(doc)
 
+    def override_note(self, doc: str | None) -> str | None:
+        from errdex.languages.python.docs import override_note
+
+        return override_note(doc)
+
     def raises(self, doc: str | None, error_class: str | None) -> str | None:
         from errdex.languages.python.docs import raises
 

@@ -59,6 +59,22 @@ def summary(doc: str | None) -> str | None:
     return _SPACES.sub(" ", first) or None
 
 
+def override_note(doc: str | None) -> str | None:
+    """The docstring's sentence that leaves the function to subclasses to override ("Unless
+    overridden in a subclass, this raises an error."), if it has one."""
+    if not doc or not _OVERRIDE.search(doc):
+        return None
+    text = " ".join(inspect.cleandoc(doc).split())
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if _OVERRIDE.search(sentence) and _TO_SUBCLASSES.search(sentence):
+            return sentence
+    return None
+
+
+_OVERRIDE = re.compile(r"\boverrid(?:e|den|ing)\b", re.IGNORECASE)
+_TO_SUBCLASSES = re.compile(r"\bsubclass|\bthis method\b", re.IGNORECASE)
+
+
 def raises(doc: str | None, error_class: str | None) -> str | None:
     """What a docstring's ``Raises`` section (Google, NumPy or Sphinx style) says of this class."""
     if not doc or not error_class or not _RAISES_SECTION.search(doc):
