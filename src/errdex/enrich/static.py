@@ -781,13 +781,14 @@ def _target(ctx: _Context) -> _Target | None:
         return None
     code = ctx.code
     on_class = any(d in ("classmethod", "staticmethod") for d in decorators)
-    if owner and name != "__init__" and on_class and how == "call":
+    constructor = name in ("__init__", "__new__")  # both run on a call of the class
+    if owner and not constructor and on_class and how == "call":
         # Called on the class, imported by name: ``MultiIndex.from_arrays(arrays)``.
         if "." in owner or not code.is_public(function):
             return None
         imported = code.import_of(module, owner)
         return _Target(function, None, (imported,), how, r.facts.is_async, tuple(params))
-    if owner and name != "__init__":
+    if owner and not constructor:
         if not ctx.receiver or not code.is_public(ctx.call_name):
             return None
         receiver, call_name = ctx.receiver, ctx.call_name
@@ -799,7 +800,7 @@ def _target(ctx: _Context) -> _Target | None:
         return _Target(call_name, receiver, (), how, r.facts.is_async, tuple(params))
     if how != "call":
         return None
-    called = owner if name == "__init__" else function  # a class (nested ones by their outer class)
+    called = owner if constructor else function  # a class (nested ones by their outer class)
     if not code.is_public(called):
         return None
     imported = code.import_of(module, called.split(".")[0])

@@ -60,15 +60,19 @@ def called_as(function: str | None) -> tuple[str | None, set[str] | None]:
     return name, {"self", "cls", snake, short, owner, f"_{snake}", f"_{short}"}
 
 
+#: The methods a call of the class runs, with the arguments it is given.
+_CONSTRUCTORS = frozenset({"__init__", "__new__"})
+
+
 def call_of(function: str | None) -> tuple[str | None, str | None]:
     """How a user's code calls a function, and the object it calls it on: ``fabric.backward``
     and ``fabric`` for ``Fabric.backward``, ``Fabric`` for its constructor, a private method by
-    its bare name; None for special methods and functions local to another."""
+    its bare name; None for other special methods and functions local to another."""
     split = owner_and_name(function)
     if split is None:
         return None, None
     owner, name = split
-    if name == "__init__" and owner:
+    if name in _CONSTRUCTORS and owner:
         return owner, None
     if owner and not name.startswith("_"):
         receiver = instance_name(owner)
