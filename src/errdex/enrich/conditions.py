@@ -302,10 +302,15 @@ def _number(code: str | None) -> bool:
     return (code or "").lstrip("-")[:1].isdigit()
 
 
+def classes_of(type_text: str) -> list[str]:
+    """The classes an ``isinstance`` operand names, as written: ``(A, B)`` gives ``A`` and ``B``."""
+    return [n.strip() for n in type_text.strip("()").split(",") if n.strip()]
+
+
 def _a(type_text: str) -> str:
     """``a `T```, or for a tuple of classes ``an instance of `A`, `B` or `C```."""
     if type_text.startswith("("):
-        names = [n.strip() for n in type_text.strip("()").split(",") if n.strip()]
+        names = classes_of(type_text)
         if names and all(_DOTTED.fullmatch(n) for n in names):
             return f"an instance of {either([f'`{n}`' for n in names])}"
         return f"one of `{type_text}`"

@@ -17,7 +17,7 @@ from pydantic.alias_generators import to_camel
 
 from errdex import languages
 from errdex.enrich.advice import Advice, advice
-from errdex.enrich.conditions import INVERSE, Condition, circumstances, either, read_guard
+from errdex.enrich.conditions import INVERSE, Condition, circumstances, classes_of, either, read_guard
 from errdex.enrich.taxonomy import classify_record, transient
 from errdex.languages import CodeWriter
 from errdex.patterns import split_pattern
@@ -94,6 +94,8 @@ class _Context:
     call_name: str | None
     receiver: str | None
     conditions: list[Condition]
+    #: The guards the conditions are read from, one each, in order: those whose test must hold.
+    tested: list[Guard]
     advice: list[Advice]
     #: The parameters a caller passes (not the object a method is called on).
     params: list[Parameter]
@@ -109,17 +111,16 @@ class _Context:
         receivers = language.receivers if language else frozenset()
         params = [p for p in record.facts.parameters if p.name not in receivers]
         by_name = {p.name: p for p in params}
-        conditions = [
-            read_guard(guard, by_name, receiver, language.code if language else None)
-            for guard in record.facts.guards
-            if guard.kind in CONDITION_KINDS
-        ]
+        tested = [guard for guard in record.facts.guards if guard.kind in CONDITION_KINDS]
+        code = language.code if language else None
+        conditions = [read_guard(guard, by_name, receiver, code) for guard in tested]
         return cls(
             record,
             function,
             call_name,
             receiver,
             conditions,
+            tested,
             advice(record.error_message, record.message_pattern),
             params,
             language,
@@ -403,11 +404,10 @@ def _translated(ctx: _Context) -> tuple[EntryPoint, list[str]] | None:
     """Every guard on the path said of what a public caller passes (``_passing``), where each
     one is a test of a parameter it passes on unchanged: the raise in the caller's terms."""
     passing = _passing(ctx)
-    guards = ctx.record.facts.guards
-    if passing is None or not ctx.conditions or any(g.kind not in CONDITION_KINDS for g in guards):
-        return None
+    if passing is None or not ctx.conditions or len(ctx.tested) != len(ctx.record.facts.guards):
+        return None  # no test, or a block (a loop, a handler) on the path besides the tests
     entry, passes = passing
-    if len(ctx.conditions) != len(guards) or any(
+    if any(
         c.kind not in _ABOUT_SUBJECT or c.subject not in passes or _local_operand(ctx, c, passes)
         for c in ctx.conditions
     ):
@@ -425,12 +425,9 @@ def _local_operand(ctx: _Context, c: Condition, passes: dict[str, str]) -> bool:
 def _entry_fixes(ctx: _Context, entry: EntryPoint, passes: dict[str, str]) -> list[str]:
     """What a caller of ``entry`` can pass so that a condition of the raise does not hold: the
     fixes of the conditions on parameters it passes on unchanged (``_fixes``'s, renamed)."""
-    tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
-    if len(tested) != len(ctx.conditions):
-        return []
-    chained, out = _accepted(ctx, tested, passes.keys())
+    chained, out = _accepted(ctx, passes.keys())
     out = [_renamed(fix, passes) for fix in out]
-    for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
+    for n, (c, guard) in enumerate(zip(ctx.conditions, ctx.tested, strict=True)):
         if guard.kind == "while" or c.subject not in passes or c.subject in chained:
             continue
         if _local_operand(ctx, c, passes):
@@ -488,24 +485,22 @@ def _missing(ctx: _Context) -> set[str]:
 
 def _situations(ctx: _Context) -> tuple[str, list[str]]:
     r = ctx.record
-    if r.facts.callers:
-        shown = _join([f"`{c.function}` ({c.file_path}:{c.line_number})" for c in r.facts.callers])
-        # A test of a parameter, rebound or not (``arrays = list(arrays)``): what a caller passes decides it.
-        passed = {p.name for p in ctx.params}
-        decided = any(set(g.names) & passed for g in r.facts.guards if g.kind in CONDITION_KINDS)
-        if not decided:
-            return f"Code that reaches {_named(ctx)} through {shown}.", ["callers"]
-        if all(c.forwards for c in r.facts.callers):
-            text = (
-                f"Code that reaches {_named(ctx)} through {shown}: each can lead to it, passing on"
-                " its own arguments or literals under which its tests hold."
-            )
-            return text, ["callers"]
+    # The docstring is quoted once, in ``documentation``.
+    if not r.facts.callers:
+        return "", []
+    # A test of a parameter, rebound or not (``arrays = list(arrays)``): what a caller passes decides it.
+    passed = {p.name for p in ctx.params}
+    decided = any(set(g.names) & passed for g in ctx.tested)
+    forwarding = all(c.forwards for c in r.facts.callers)
+    if decided and not forwarding:
         # A caller that computes the values itself may never fail the test (``from_tuples`` builds
         # arrays of one length): where none is known to pass its own on, none is cited as a way in.
         return "", []
-    # The docstring is quoted once, in ``documentation``.
-    return "", []
+    shown = _join([f"`{c.function}` ({c.file_path}:{c.line_number})" for c in r.facts.callers])
+    text = f"Code that reaches {_named(ctx)} through {shown}"
+    if decided:
+        text += ": each can lead to it, passing on its own arguments or literals under which its tests hold"
+    return text + ".", ["callers"]
 
 
 def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
@@ -878,8 +873,7 @@ def _checked_guards(ctx: _Context) -> list[tuple[Condition, Guard]] | None:
     guards = ctx.record.facts.guards
     if any(g.kind not in ("if", "elif", "else", "assert", "early-exit", "with") for g in guards):
         return None
-    tested = [g for g in guards if g.kind in CONDITION_KINDS]
-    return list(zip(ctx.conditions, tested, strict=True)) if len(tested) == len(ctx.conditions) else None
+    return list(zip(ctx.conditions, ctx.tested, strict=True))
 
 
 def _caller_test(ctx: _Context, target: _Target, guard: Guard) -> str | None:
@@ -915,12 +909,9 @@ def _fixes(ctx: _Context, target: _Target) -> list[str]:
     """What a caller can change so that a condition of the raise does not hold; each one alone
     avoids it.  Only conditions on what the caller passes (none the function rebinds first) or
     on public state of the object it calls."""
-    tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
-    if len(tested) != len(ctx.conditions):
-        return []
     passed = {p.name: p for p in target.params if p.kind in ("positional", "keyword")}
-    chained, out = _accepted(ctx, tested, passed.keys())
-    for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
+    chained, out = _accepted(ctx, passed.keys())
+    for n, (c, guard) in enumerate(zip(ctx.conditions, ctx.tested, strict=True)):
         if guard.kind == "while" or c.subject in chained or _rebound(ctx, guard) or not _the_cause(ctx, n):
             continue
         param = passed.get(c.subject or "")
@@ -945,13 +936,13 @@ def _fixes(ctx: _Context, target: _Target) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _accepted(ctx: _Context, tested: list[Guard], names: Collection[str]) -> tuple[set[str], list[str]]:
+def _accepted(ctx: _Context, names: Collection[str]) -> tuple[set[str], list[str]]:
     """Where several tests on the path read one argument, each holding only while it is none of
     some values (or classes), as the ``else`` of ``if axis is None: … elif axis == 1: …`` is:
     those values, any of which avoids the raise, as one fix ("pass `axis` as `None`, `0` or
     `1`").  The arguments so read, and the fixes."""
     by_subject: dict[str, list[Condition]] = {}
-    for c, guard in zip(ctx.conditions, tested, strict=True):
+    for c, guard in zip(ctx.conditions, ctx.tested, strict=True):
         if c.subject in names and guard.kind != "while" and not _rebound(ctx, guard):
             by_subject.setdefault(c.subject or "", []).append(c)
     chained: set[str] = set()
@@ -969,7 +960,7 @@ def _accepted(ctx: _Context, tested: list[Guard], names: Collection[str]) -> tup
         if values and len(values) == len(conditions):
             out.append(f"pass `{subject}` as {either(list(dict.fromkeys(values)))}")
         elif classes and len(classes) == len(conditions):
-            kinds = [n.strip() for t in classes for n in t.strip("()").split(",") if n.strip()]
+            kinds = [n for t in classes for n in classes_of(t)]
             out.append(
                 f"pass an instance of {either([_code(k) for k in dict.fromkeys(kinds)])} as `{subject}`"
             )
@@ -1035,7 +1026,7 @@ def _documented(ctx: _Context, target: _Target) -> list[str]:
         return []
     passed = {p.name for p in target.params if p.kind in ("positional", "keyword")}
     rebound = set(ctx.record.facts.rebound)
-    read = [n for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS for n in g.names]
+    read = [n for g in ctx.tested for n in g.names]
     out = []
     for name in dict.fromkeys(read):
         doc = docs.get(name, "").strip()
@@ -1121,11 +1112,10 @@ def _avoiding_call(ctx: _Context, target: _Target) -> tuple[str, str, str] | Non
     changed."""
     reader = ctx.language.call_reader if ctx.language is not None else None
     reaching = _reaching(ctx, target)
-    tested = [g for g in ctx.record.facts.guards if g.kind in CONDITION_KINDS]
-    if reader is None or reaching is None or target.how != "call" or len(tested) != len(ctx.conditions):
+    if reader is None or reaching is None or target.how != "call":
         return None
     params = {p.name: p for p in target.params if p.kind in ("positional", "keyword")}
-    for n, (c, guard) in enumerate(zip(ctx.conditions, tested, strict=True)):
+    for n, (c, guard) in enumerate(zip(ctx.conditions, ctx.tested, strict=True)):
         name = c.subject or ""
         if name not in params or not guard.code or _rebound(ctx, guard) or not _the_cause(ctx, n):
             continue
@@ -1146,7 +1136,7 @@ def _avoiding_call(ctx: _Context, target: _Target) -> tuple[str, str, str] | Non
         # stay on the same path: where it turns another test (``length_bound != 0``, whose branch
         # returns at once), it only goes elsewhere.
         ordered = c.operator in ("<", ">", "<=", ">=")
-        others = [g.code for g in tested if g is not guard and g.code and name in g.names]
+        others = [g.code for g in ctx.tested if g is not guard and g.code and name in g.names]
         for given, text in tried:
             values = {name: reader.value_of(text)}
             if reader.holds(guard.code, values) is not False:
