@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 
@@ -279,3 +280,36 @@ def test_callers_cited_for_an_argument_check_pass_the_argument_on(
         ]
         assert at_line and all(_own_arguments(c, function, params) for c in at_line), caller
     assert "all_pairs_node_connectivity" not in {c.function for c in record.facts.callers}
+
+
+def test_what_is_passed_on_is_read_for_each_raise_of_a_function(tmp_path: Path) -> None:
+    """asyncio's ``BaseEventLoop._check_sendfile_params`` raises on ``file``, on ``count`` and on
+    ``offset``; ``sock_sendfile`` passes all of them on.  Each raise says what is passed on of
+    the parameter its own test reads, not only what the first raise of the function read."""
+    source = Path(sysconfig.get_paths()["stdlib"]) / "asyncio" / "base_events.py"
+    shutil.copy(source, tmp_path / "base_events.py")
+    records = enrich(mine(tmp_path, repo="python/cpython", sha="0" * 40, jobs=1).records)
+    checks = [r for r in records if r.function == "BaseEventLoop._check_sendfile_params"]
+    tree = ast.parse(source.read_bytes())
+    (caller,) = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.AsyncFunctionDef | ast.FunctionDef) and n.name == "sock_sendfile"
+    ]
+    (call,) = [
+        n
+        for n in ast.walk(caller)
+        if isinstance(n, ast.Call) and ast.unparse(n.func).endswith("_check_sendfile_params")
+    ]
+    passed = {a.id for a in call.args if isinstance(a, ast.Name)}
+    checked = 0
+    for record in checks:
+        tested = {
+            n for g in record.facts.guards if g.kind in ("if", "elif", "else") for n in g.names
+        } & passed
+        if not tested:
+            continue
+        entry = next(e for e in record.facts.entry_points if e.function == "BaseEventLoop.sock_sendfile")
+        assert tested <= entry.passes.keys(), (record.error_message, entry.passes)
+        checked += 1
+    assert checked >= 3, checked

@@ -458,7 +458,12 @@ class _Callers:
         self._found: dict[tuple[str, str], list[_Found]] = {}
         #: The same, each call of the function (``_found`` keeps one per calling function).
         self._every: dict[tuple[str, str], list[_Found]] = {}
-        self._entries: dict[tuple[str, str, frozenset[tuple[str, str]]], list[EntryPoint]] = {}
+        #: Each walk's entry points, with the call a public caller makes of the raising function
+        #: itself (None for one reached through others): the walk is the function's, what the
+        #: call passes on is read for each record's guards.
+        self._entries: dict[
+            tuple[str, str, frozenset[tuple[str, str]]], list[tuple[EntryPoint, _Found | None]]
+        ] = {}
         self._lines: dict[str, list[str]] = {}
         #: The other names a function's name is imported as somewhere in the tree (``_bound``
         #: for ``from .x import bound as _bound``): each call by one is resolved like any other.
@@ -505,7 +510,8 @@ class _Callers:
 
     def _forwarded(self, call: _Found, reach: _Reach) -> dict[str, str] | None:
         """What one call passes the raising function of its caller's unchanged parameters, by
-        parameter; None where its text or its caller's cannot be read."""
+        parameter, of those the raise's guards read (``_Reach.read``); None where its text or its
+        caller's cannot be read."""
         reader, site = reach.reader, call.site
         spans = self.spans.get(site.path)
         defined = spans.by_name.get(call.caller.function) if spans is not None else None
@@ -515,7 +521,11 @@ class _Callers:
         if parsed is None:
             return None
         implicit = 1 if call.implicit and not reach.static else 0
+        # Only what the guards read: the caller's text is parsed again for those alone.
         names = reader.forwarded(parsed, reach.parameters, implicit)
+        names = {param: name for param, name in names.items() if param in reach.read}
+        if not names:
+            return {}
         own = reader.unchanged_parameters(self.lines(site.path), defined.line, defined.end_line, site.line)
         return {param: name for param, name in names.items() if name in own}
 
@@ -680,8 +690,13 @@ class _Callers:
         blocked = frozenset((c.caller.function, c.caller.file_path) for c in first if not reach.can(c, self))
         key = (function, path, blocked)
         if key not in self._entries:
-            self._entries[key] = self._walk(function, path, language, blocked, reach)
-        return self._entries[key]
+            self._entries[key] = self._walk(function, path, language, blocked)
+        return [
+            entry.model_copy(update={"passes": passes})
+            if call is not None and (passes := self._passes(call, reach))
+            else entry
+            for entry, call in self._entries[key]
+        ]
 
     def _walk(
         self,
@@ -689,8 +704,7 @@ class _Callers:
         path: str,
         language: languages.Language,
         blocked: frozenset[tuple[str, str]],
-        reach: _Reach,
-    ) -> list[EntryPoint]:
+    ) -> list[tuple[EntryPoint, _Found | None]]:
         # Breadth first.  Each frontier entry is a function that is not public, the chain a
         # caller of it reaches the raise through, and the class the object must be of when the
         # chain runs through calls on ``self`` (a base class's method calling an override).
@@ -698,7 +712,7 @@ class _Callers:
             (function, path, (), self.tree.class_of(function, path))
         ]
         seen = {(function, path)} | blocked
-        found: list[EntryPoint] = []
+        found: list[tuple[EntryPoint, _Found | None]] = []
         for _ in range(MAX_HOPS):
             below: list[tuple[str, str, tuple[str, ...], str | None]] = []
             for callee, callee_path, via, on in frontier:
@@ -720,11 +734,9 @@ class _Callers:
                     names = self.tree.public_names(caller.function, caller.file_path, language, needs)
                     if not names:
                         below.append((caller.function, caller.file_path, (caller.function, *via), needs))
-                    passes = self._passes(call, reach) if names and not via else {}
                     for name in names[: MAX_ENTRY_POINTS - len(found)]:
-                        found.append(
-                            _entry(caller.function, caller.file_path, caller.line_number, name, via, passes)
-                        )
+                        entry = _entry(caller.function, caller.file_path, caller.line_number, name, via)
+                        found.append((entry, None if via else call))
             if len(found) >= MAX_ENTRY_POINTS or not below:
                 break
             frontier = below
@@ -748,12 +760,8 @@ class _Callers:
         return common or {}
 
 
-def _entry(
-    function: str, path: str, line: int, name: str, via: tuple[str, ...], passes: dict[str, str] | None = None
-) -> EntryPoint:
-    return EntryPoint(
-        function=function, file_path=path, line_number=line, name=name, via=list(via), passes=passes or {}
-    )
+def _entry(function: str, path: str, line: int, name: str, via: tuple[str, ...]) -> EntryPoint:
+    return EntryPoint(function=function, file_path=path, line_number=line, name=name, via=list(via))
 
 
 class _Reach:
