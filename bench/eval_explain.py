@@ -1,7 +1,8 @@
 """How often errdex names the right raise site for real errors from real libraries.
 
-    .venv/bin/python bench/corpus/make_corpus.py   # once: builds .cache/eval-venv and errors.jsonl
-    .venv/bin/python bench/eval_explain.py [--top 5] [--misses 20]
+    .venv/bin/python bench/corpus/make_corpus.py                # once: .cache/eval-venv, errors.jsonl
+    .venv/bin/python bench/corpus/make_corpus.py --release old  # once: the cross-release set
+    .venv/bin/python bench/eval_explain.py [--top 5] [--misses 20] [--kind twins]
 
 The corpus (``bench/corpus/errors.jsonl``) holds errors produced by running real libraries;
 each error's ground truth is the innermost library frame of its real traceback, never a
@@ -18,12 +19,39 @@ the top candidate: same score and template, which no paste without frames can se
 exact-template accuracy (top-1 is right and its pattern fully matches the message), and the
 mean number of candidates; over all errors and averaged per distinct raise site
 (``top-1/site``), and again for the errors that a raise or assert statement raised.
+
+``noise-1`` is the share of answers whose first candidate comes from a low-information
+template (fewer than 6 letters and digits outside its placeholders: ``{a}: {b}``, ``{key}``),
+``noise!`` the share where that happens although the truth's own template is informative or
+a frame could say where.
+
+Each error is also given the kinds of trouble it has, read from the error and from the
+records the index holds at its raise site (never from errdex's answer), and every kind gets
+its own rows:
+
+* ``multi-line``: the message spans lines;
+* ``decorated``: a record is at the raise site, but no template of it matches the whole
+  message (``__str__`` adds to it, or the text comes from elsewhere);
+* ``no record``: nothing is recorded at the raise site (an operation, a message built in
+  another module, a re-raise);
+* ``low-info``: the raise site's template carries no informative text (``raise KeyError(key)``);
+* ``twins``: the raise site's template is raised at other sites too;
+* ``wrapper``: the message embeds another error (``... Error: ...``, ``(pkg.Class) ...``);
+* ``names module``: a captured value names a module or package (``module 'numpy' ...``);
+* ``plain``: none of these.
+
+The cross-release set (``bench/corpus/errors-old.jsonl``: the same snippets run under the
+older releases of ``requirements-old.txt``) is explained against the index of the current
+releases; an answer is right there when its first candidate is in the truth's file and
+either in the truth's function or with a template that matches the whole message, since
+lines move between releases.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import sysconfig
@@ -44,6 +72,7 @@ from errdex.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "bench" / "corpus" / "errors.jsonl"
+CROSS = ROOT / "bench" / "corpus" / "errors-old.jsonl"
 VENV = ROOT / ".cache" / "eval-venv"
 SHA = "0" * 40
 INPUTS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -64,6 +93,8 @@ class Tally:
     candidates: list[int] = field(default_factory=list)
     by_site: dict[tuple[str, int], list[bool]] = field(default_factory=lambda: defaultdict(list))
     seconds: list[float] = field(default_factory=list)
+    noise: int = 0
+    noise_wrong: int = 0
 
 
 def site_packages() -> Path:
@@ -88,6 +119,85 @@ def build_store(path: Path) -> None:
             )
 
 
+#: Letters and digits outside placeholders below which a template says nothing of itself.
+LOW_INFORMATION = 6
+_GROUP = re.compile(re.escape("(.+?)"))
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def literal_text(pattern: str) -> str:
+    """A schema v2 pattern's literal text, placeholders left out."""
+    return _ESCAPE.sub(r"\1", _GROUP.sub(" ", pattern))
+
+
+def low_information(pattern: str) -> bool:
+    return sum(ch.isalnum() for ch in literal_text(pattern)) < LOW_INFORMATION
+
+
+def site_key(path: str, line: int) -> tuple[str, int]:
+    return (path.removeprefix("Lib/"), line)
+
+
+@dataclass
+class Sites:
+    """The index's records by raise site, and at how many sites each template is raised:
+    what the kinds of trouble are read from, apart from errdex's answers."""
+
+    #: File name -> (path, line) -> the templates recorded there.
+    by_name: dict[str, dict[tuple[str, int], set[str]]] = field(default_factory=lambda: defaultdict(dict))
+    spread: dict[str, set[tuple[str, int]]] = field(default_factory=lambda: defaultdict(set))
+
+    @classmethod
+    def of(cls, store_path: Path) -> Sites:
+        sites = cls()
+        with open_store(store_path, readonly=True) as store:
+            for record in store.records():
+                for site in record.sites:
+                    key = site_key(site.file_path, site.line_number)
+                    found = sites.by_name[key[0].rpartition("/")[2]].setdefault(key, set())
+                    found.add(record.message_pattern)
+                    sites.spread[record.message_pattern].add(key)
+        return sites
+
+    def at(self, truth: dict[str, Any]) -> set[str]:
+        """The templates recorded at the truth's raise site (records name a file from their
+        repository's root, the truth from site-packages: the truth's path is a tail)."""
+        lines = {truth["line"], truth.get("statement_line", truth["line"])}
+        path: str = truth["path"]
+        return {
+            p
+            for (name, line), found in self.by_name[path.rpartition("/")[2]].items()
+            if line in lines and (name == path or name.endswith("/" + path))
+            for p in found
+        }
+
+
+_WRAPPED = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Warning)\b: |^\([\w.]+\.[A-Z]\w*\) ")
+_NAMES_MODULE = re.compile(r"\b(?:module|package) ['\"]?[\w.]+")
+
+
+def kinds_of(error: dict[str, Any], sites: Sites) -> list[str]:
+    """The kinds of trouble an error has, from the error and the index's raise site."""
+    message: str = error["message"]
+    found = sites.at(error["truth"])
+    kinds = []
+    if "\n" in message.strip():
+        kinds.append("multi-line")
+    if not found:
+        kinds.append("no record")
+    elif not any(MessageMatcher(p).match(message) for p in found):
+        kinds.append("decorated")
+    if found and all(low_information(p) for p in found):
+        kinds.append("low-info")
+    if any(len(sites.spread[p]) > 1 for p in found):
+        kinds.append("twins")
+    if _WRAPPED.search(message):
+        kinds.append("wrapper")
+    if _NAMES_MODULE.search(message):
+        kinds.append("names module")
+    return kinds or ["plain"]
+
+
 def is_truth(match: Match, truth: dict[str, Any]) -> bool:
     """A candidate is right when one of its sites is the truth's file and line."""
     tail = truth["path"].split("/")
@@ -105,24 +215,31 @@ def is_truth(match: Match, truth: dict[str, Any]) -> bool:
     )
 
 
-def evaluate(session: Session, errors: list[dict[str, Any]], top: int, misses: int) -> None:
-    tallies = {name: Tally() for name in INPUTS}
-    # Errors raised by an operation or C code (``a / 0``, a dict lookup) have no raise
-    # statement at their innermost frame: no source miner can name one, so they get rows apart.
-    raised = {name: Tally() for name in INPUTS}
+def evaluate(
+    session: Session, errors: list[dict[str, Any]], sites: Sites, top: int, misses: int, only: str | None
+) -> list[float]:
+    """Every error three ways; tallies over all errors, over raise statements, and per kind."""
+    sections: dict[str, dict[str, Tally]] = defaultdict(lambda: {name: Tally() for name in INPUTS})
     shown: dict[str, int] = defaultdict(int)
+    seconds: list[float] = []
     for error in errors:
         truth = error["truth"]
         site = (truth["path"], truth["line"])
+        kinds = kinds_of(error, sites)
+        # Errors raised by an operation or C code (``a / 0``, a dict lookup) have no raise
+        # statement at their innermost frame: no source miner can name one, so they get rows apart.
+        names = ["all errors"] + (
+            ["raised by a raise or assert statement"] if truth["kind"] != "other" else []
+        )
+        names += [f"kind: {kind}" for kind in kinds]
+        informative = any(not low_information(p) for p in sites.at(truth))
         for name, make in INPUTS.items():
-            tally = tallies[name]
-            also = raised[name] if truth.get("kind", "raise") != "other" else Tally()
             start = time.perf_counter()
             try:
                 answer = session.explain(make(error), top=50)
             except PasteError:  # an exception with no message gives nothing to paste
                 answer = None
-            tally.seconds.append(time.perf_counter() - start)
+            seconds.append(time.perf_counter() - start)
             matches = [] if answer is None else answer.for_error(answer.query.primary)
             right = [is_truth(m, truth) for m in matches[:top]]
             first = bool(right) and right[0]
@@ -134,7 +251,9 @@ def evaluate(session: Session, errors: list[dict[str, Any]], top: int, misses: i
                 for m in twins
             )
             exact = first and MessageMatcher(matches[0].stored.message_pattern).match(error["message"])
-            for t in (tally, also):
+            noise = bool(matches) and low_information(matches[0].stored.message_pattern)
+            for section in names:
+                t = sections[section][name]
                 t.total += 1
                 t.candidates.append(len(matches))
                 t.covered += bool(matches)
@@ -143,18 +262,78 @@ def evaluate(session: Session, errors: list[dict[str, Any]], top: int, misses: i
                 t.top5 += any(right)
                 t.by_site[site].append(first)
                 t.exact += bool(exact)
-            if not first and shown[name] < misses:
+                t.noise += noise
+                t.noise_wrong += noise and not first and (informative or name == "traceback")
+            if not first and shown[name] < misses and (only is None or only in kinds):
                 shown[name] += 1
                 best = matches[0].record if matches else None
                 got = (
                     f"{best.file_path}:{best.line_number} {best.error_message[:70]!r}" if best else "nothing"
                 )
-                print(f"  miss [{name}] {error['id']}: truth {truth['path']}:{truth['line']}; top-1 {got}")
-    report("all errors", tallies)
-    report("errors raised by a raise or assert statement", raised)
-    ms = sorted(s * 1000 for t in tallies.values() for s in t.seconds)
-    p50, p99 = ms[len(ms) // 2], ms[int(len(ms) * 0.99)]
-    print(f"\nlatency per explain (all inputs): p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+                print(
+                    f"  miss [{name}] {error['id']} ({', '.join(kinds)}):"
+                    f" truth {truth['path']}:{truth['line']}; top-1 {got}"
+                )
+    for title, tallies in sorted(
+        sections.items(), key=lambda kv: (kv[0].startswith("kind"), kv[0] != "all errors")
+    ):
+        report(title, tallies)
+    return seconds
+
+
+def cross_right(match: Match, error: dict[str, Any]) -> bool:
+    """In the truth's file, and in its function or with a template matching the whole message."""
+    truth = error["truth"]
+    tail = truth["path"].split("/")
+    in_file = any(s.file_path.split("/")[-len(tail) :] == tail for s in match.stored.sites)
+    same_function = (match.stored.function or "").rpartition(".")[2] == truth["function"]
+    return in_file and (
+        same_function or bool(MessageMatcher(match.stored.message_pattern).match(error["message"]))
+    )
+
+
+def evaluate_cross(session: Session, errors: list[dict[str, Any]], misses: int) -> None:
+    """Errors of older releases against the index of the current ones: the first candidate
+    is right when it is in the truth's file and in its function, or its template matches the
+    whole message."""
+    tallies = {name: Tally() for name in INPUTS}
+    shown: dict[str, int] = defaultdict(int)
+    for error in errors:
+        truth = error["truth"]
+        for name, make in INPUTS.items():
+            try:
+                answer = session.explain(make(error), top=50)
+            except PasteError:
+                answer = None
+            matches = [] if answer is None else answer.for_error(answer.query.primary)
+
+            first = bool(matches) and cross_right(matches[0], error)
+            t = tallies[name]
+            t.total += 1
+            t.covered += bool(matches)
+            t.candidates.append(len(matches))
+            t.top1 += first
+            t.top5 += any(cross_right(m, error) for m in matches[:5])
+            t.by_site[(truth["path"], truth["line"])].append(first)
+            if not first and shown[name] < misses:
+                shown[name] += 1
+                best = matches[0].record if matches else None
+                got = f"{best.file_path}:{best.line_number} {best.function}" if best else "nothing"
+                print(
+                    f"  miss [cross {name}] {error['id']}: truth {truth['path']}:{truth['line']}"
+                    f" {truth['function']}; top-1 {got}"
+                )
+    first = tallies["message"]
+    versions = sorted({f"{e['library']} {e['version']}" for e in errors})
+    print(
+        f"\ncross-release: {first.total} errors of older releases ({len(versions)} libraries),"
+        " right file first"
+    )
+    print(f"{'input':<10} {'coverage':>9} {'top-1':>7} {'top-5':>7} {'top-1/site':>11}")
+    for name, t in tallies.items():
+        n = t.total
+        per_site = statistics.mean(sum(v) / len(v) for v in t.by_site.values())
+        print(f"{name:<10} {t.covered / n:9.1%} {t.top1 / n:7.1%} {t.top5 / n:7.1%} {per_site:11.1%}")
 
 
 def report(title: str, tallies: dict[str, Tally]) -> None:
@@ -162,14 +341,15 @@ def report(title: str, tallies: dict[str, Tally]) -> None:
     print(f"\n{title}: {first.total} errors, {len(first.by_site)} distinct raise sites")
     print(
         f"{'input':<10} {'coverage':>9} {'top-1':>7} {'+twins':>7} {'top-5':>7} {'exact':>7}"
-        f" {'cands':>6} {'top-1/site':>11}"
+        f" {'noise-1':>8} {'noise!':>7} {'cands':>6} {'top-1/site':>11}"
     )
     for name, t in tallies.items():
         n = t.total
         per_site = statistics.mean(sum(v) / len(v) for v in t.by_site.values())
         print(
             f"{name:<10} {t.covered / n:9.1%} {t.top1 / n:7.1%} {t.twins / n:7.1%} {t.top5 / n:7.1%}"
-            f" {t.exact / n:7.1%} {statistics.mean(t.candidates):6.1f} {per_site:11.1%}"
+            f" {t.exact / n:7.1%} {t.noise / n:8.1%} {t.noise_wrong / n:7.1%}"
+            f" {statistics.mean(t.candidates):6.1f} {per_site:11.1%}"
         )
 
 
@@ -179,15 +359,29 @@ def main() -> None:
     )
     parser.add_argument("--top", type=int, default=5)
     parser.add_argument("--misses", type=int, default=15, help="misses to list per input")
+    parser.add_argument("--kind", help="list only the misses of this kind (e.g. twins, decorated)")
+    parser.add_argument("--db", type=Path, help="reuse this index of the evaluation venv (built if missing)")
     args = parser.parse_args()
     errors = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
+    cross = (
+        [json.loads(line) for line in CROSS.read_text().splitlines() if line.strip()]
+        if CROSS.exists()
+        else []
+    )
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "eval.db"
-        build_store(db)
+        db = args.db or Path(tmp) / "eval.db"
+        if not db.exists():
+            build_store(db)
+        sites = Sites.of(db)
         # What every front end asks; its pattern index loaded before the clock starts.
         with Session(db) as session:
             session.matcher()
-            evaluate(session, errors, args.top, args.misses)
+            seconds = evaluate(session, errors, sites, args.top, args.misses, args.kind)
+            if cross:
+                evaluate_cross(session, cross, args.misses)
+    ms = sorted(s * 1000 for s in seconds)
+    p50, p99 = ms[len(ms) // 2], ms[int(len(ms) * 0.99)]
+    print(f"\nlatency per explain (all inputs, current releases): p50 {p50:.2f} ms, p99 {p99:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -6,11 +6,20 @@ python, twice with different hash seeds, and writes the errors that were the sam
 and came out of a library's Python source, sorted by id. Prints counts per library and the
 snippets that were dropped, with the reason.
 
-Usage: .venv/bin/python bench/corpus/make_corpus.py
+Usage:
+    .venv/bin/python bench/corpus/make_corpus.py                 # errors.jsonl
+    .venv/bin/python bench/corpus/make_corpus.py --release old   # errors-old.jsonl
+    .venv/bin/python bench/corpus/make_corpus.py --check pint rich
+
+``--release old`` runs the same snippets under the older releases of ``requirements-old.txt``
+(in ``.cache/eval-venv-old``): the cross-release set, whose errors are explained against an
+index of the current releases.  ``--check`` runs the named libraries' snippets once and
+prints what each raised (or why it would be dropped), writing nothing: for writing snippets.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -22,31 +31,50 @@ import tempfile
 import textwrap
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 CORPUS = Path(__file__).resolve().parent
 REPO = CORPUS.parents[1]
-VENV = REPO / ".cache" / "eval-venv"
-VENV_PYTHON = VENV / "bin" / "python"
-REQUIREMENTS = CORPUS / "requirements.txt"
 SNIPPETS = CORPUS / "snippets"
 HARNESS = CORPUS / "harness.py"
-OUTPUT = CORPUS / "errors.jsonl"
-STAMP = VENV / "requirements.sha256"
 HASH_SEEDS = ("1", "2")
 WORKERS = 2
 
 
-def ensure_venv() -> None:
+@dataclass(frozen=True)
+class Release:
+    """A set of pinned libraries, the venv they are installed in and the corpus file they give."""
+
+    requirements: Path
+    venv: Path
+    output: Path
+
+    @property
+    def python(self) -> Path:
+        return self.venv / "bin" / "python"
+
+
+RELEASES = {
+    "current": Release(CORPUS / "requirements.txt", REPO / ".cache" / "eval-venv", CORPUS / "errors.jsonl"),
+    "old": Release(
+        CORPUS / "requirements-old.txt", REPO / ".cache" / "eval-venv-old", CORPUS / "errors-old.jsonl"
+    ),
+}
+
+
+def ensure_venv(release: Release) -> None:
     """Create the evaluation venv and install the pinned libraries when they changed."""
-    if not VENV_PYTHON.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    digest = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == digest:
+    if not release.python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(release.venv)], check=True)
+    stamp = release.venv / "requirements.sha256"
+    digest = hashlib.sha256(release.requirements.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
         return
-    subprocess.run([str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)], check=True)
-    STAMP.write_text(digest)
+    install = [str(release.python), "-m", "pip", "install", "--quiet", "-r", str(release.requirements)]
+    subprocess.run(install, check=True)
+    stamp.write_text(digest)
 
 
 def load_snippets() -> list[dict[str, str]]:
@@ -61,11 +89,11 @@ def load_snippets() -> list[dict[str, str]]:
     return items
 
 
-def run_one(item: dict[str, str], seed: str, workdir: str) -> dict[str, Any]:
+def run_one(release: Release, item: dict[str, str], seed: str, workdir: str) -> dict[str, Any]:
     """Run one snippet in a fresh interpreter of the evaluation venv."""
     env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONDONTWRITEBYTECODE": "1"}
     done = subprocess.run(
-        [str(VENV_PYTHON), str(HARNESS)],
+        [str(release.python), str(HARNESS)],
         input=json.dumps([item]),
         capture_output=True,
         text=True,
@@ -80,10 +108,10 @@ def run_one(item: dict[str, str], seed: str, workdir: str) -> dict[str, Any]:
     return result
 
 
-def run_harness(items: list[dict[str, str]], seed: str) -> dict[str, dict[str, Any]]:
+def run_harness(release: Release, items: list[dict[str, str]], seed: str) -> dict[str, dict[str, Any]]:
     """Run every snippet, each in its own process (two at a time); results by id."""
     with tempfile.TemporaryDirectory() as workdir, ThreadPoolExecutor(WORKERS) as pool:
-        results = pool.map(lambda item: run_one(item, seed, workdir), items)
+        results = pool.map(lambda item: run_one(release, item, seed, workdir), items)
         return {result["id"]: result for result in results}
 
 
@@ -115,11 +143,36 @@ def summarize(records: list[dict[str, Any]], dropped: dict[str, str], total: int
         print(f"  {item_id}: {reason}")
 
 
+def check(release: Release, libraries: list[str]) -> None:
+    """Run the named libraries' snippets once and print what each gave."""
+    items = [item for item in load_snippets() if item["library"] in libraries]
+    if not items:
+        sys.exit(f"no snippets for {', '.join(libraries)}")
+    for item in items:
+        result = run_harness(release, [item], HASH_SEEDS[0])[item["id"]]
+        if "dropped" in result:
+            print(f"{item['id']}  DROPPED {result['dropped']}")
+            continue
+        truth = result["truth"]
+        message = result["last_line"].splitlines()[0][:100] if result["last_line"] else ""
+        print(f"{item['id']}  {truth['path']}:{truth['line']} ({truth['kind']})  {message}")
+
+
 def main() -> None:
-    """Build errors.jsonl and print a summary."""
-    ensure_venv()
+    """Build the corpus file of a release and print a summary."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--release", choices=sorted(RELEASES), default="current")
+    parser.add_argument("--check", nargs="+", metavar="LIBRARY", help="run these libraries' snippets once")
+    args = parser.parse_args()
+    release = RELEASES[args.release]
+    ensure_venv(release)
+    if args.check:
+        check(release, args.check)
+        return
     items = load_snippets()
-    first, second = (run_harness(items, seed) for seed in HASH_SEEDS)
+    first, second = (run_harness(release, items, seed) for seed in HASH_SEEDS)
     records: list[dict[str, Any]] = []
     dropped: dict[str, str] = {}
     for item in items:
@@ -131,11 +184,11 @@ def main() -> None:
         else:
             records.append(result)
     records.sort(key=lambda record: record["id"])
-    with OUTPUT.open("w", encoding="utf-8") as out:
+    with release.output.open("w", encoding="utf-8") as out:
         for record in records:
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
     summarize(records, dropped, len(items))
-    print(f"wrote {len(records)} errors to {OUTPUT.relative_to(REPO)}")
+    print(f"wrote {len(records)} errors to {release.output.relative_to(REPO)}")
 
 
 if __name__ == "__main__":

@@ -131,6 +131,10 @@ class ClassDef:
     params: tuple[str, ...] = ()
     defaults: dict[str, Template] = field(default_factory=dict)
     attr_params: dict[str, str] = field(default_factory=dict)
+    #: What the constructor passes up to its base's (``super().__init__(message, ctx)``): per
+    #: positional argument, the parameter it passes (None for any other value); None where it
+    #: calls no base constructor that errdex reads.
+    super_args: tuple[str | None, ...] | None = None
     #: Class-level text (``description = "The requested URL was not found"``), which
     #: ``self.description`` in a message reads unless the constructor set it.
     attributes: dict[str, Template] = field(default_factory=dict)

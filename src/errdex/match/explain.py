@@ -243,19 +243,27 @@ class Matcher:
             # A record found at a frame may also fit the message; a computed one always does.
             if entry.frame and not entry.pattern and record.message_kind != "none":
                 _confirm(record.message_pattern, entry, messages)
-        # Ties (one template raised at several sites) go to the newest version, then to the
-        # site more code reaches: a function with more callers in its library is more often
-        # the one that raised.
+        _wrapped(scored, records)
+        # Ties (one template raised at several sites) go to the original over a copy (a
+        # private reimplementation, a vendored or compat module), then to the site more code
+        # reaches (a function with more callers in its library is more often the one that
+        # raised), then to the newest version.
         ranked = sorted(
             (
-                (entry.total(), _version_key(records[num].version), _reach(records[num]), num)
+                (
+                    entry.total(),
+                    -_copy_rank(records[num]),
+                    _reach(records[num]),
+                    _version_key(records[num].version),
+                    num,
+                )
                 for num, entry in scored.items()
                 if num in records
             ),
             reverse=True,
         )
         out = []
-        for score, _, _, num in ranked[:top]:
+        for score, *_, num in ranked[:top]:
             entry, record = scored[num], records[num]
             captures = dict(zip(record.placeholders, entry.captures, strict=False))
             site, frame = _site_hit(record, entry.hit)
@@ -346,6 +354,45 @@ def _site_hit(record: Record, hit: tuple[int, str, int] | None) -> tuple[Site, i
     return record_site(record), position  # a record without sites: the store indexed its place
 
 
+#: Letters and digits a template needs of its own for its fit to say where it was raised.
+LOW_INFORMATION = 6
+_ANY_ERROR = frozenset({"Exception", "BaseException"})
+
+
+def informative(pattern: str) -> bool:
+    """Whether a template has text of its own: ``{a}: {b}`` or ``{msg}`` fits any message."""
+    return sum(ch.isalnum() for s in matcher(pattern).segments for ch in s) >= LOW_INFORMATION
+
+
+def _wrapped(scored: dict[int, _Scored], records: dict[int, Record]) -> None:
+    """A record that re-raises what it caught under its own class (``except LocationParseError
+    as e: raise InvalidURL(*e.args)``) prints the caught error's message, which its own
+    template (``{e}``) cannot tell from any other: where an informative template of the caught
+    class fits the message, and the printed class is not that class but fits the wrapper's, the
+    wrapper explains the message as well as that template does (the inner one stays beside it)."""
+    inner = [
+        (name, entry.pattern)
+        for num, entry in scored.items()
+        if entry.pattern and entry.class_ < 1 and num in records
+        if (name := (records[num].error_class or "").rpartition(".")[2])
+        and informative(records[num].message_pattern)
+    ]
+    if not inner:
+        return
+    for num, entry in scored.items():
+        record = records.get(num)
+        if record is None or not entry.pattern or entry.class_ < 0 or informative(record.message_pattern):
+            continue
+        if entry.class_ <= 0 and entry.package <= 0:
+            continue  # nothing printed says the wrapper's package or class
+        caught = {c.rpartition(".")[2] for g in record.facts.guards if g.kind == "except" for c in g.caught}
+        for name, value in inner:
+            if name in caught:
+                entry.pattern = max(entry.pattern, value)
+            elif caught & _ANY_ERROR:
+                entry.pattern = max(entry.pattern, 0.9 * value)
+
+
 def _confirm(pattern: str, entry: _Scored, messages: list[str]) -> None:
     for message in messages:
         captures = matcher(pattern).match(message)
@@ -418,6 +465,24 @@ def _package_agreement(printed: str | None, record: Record) -> float:
     if package is None:
         return 0.0
     return 1.0 if package == root else -1.0
+
+
+#: Directories that hold another project's code, copied in: its raises are twins of the original's.
+_COPIED = frozenset(
+    {"_vendor", "vendor", "vendored", "_vendored", "externals", "_externals", "extern", "_extern"}
+    | {"third_party", "_compat", "compat", "backports"}
+)
+
+
+def _copy_rank(record: Record) -> int:
+    """2 for a file in a directory of copied code, 1 for a private module (``click/_textwrap``
+    reimplements ``textwrap``), 0 for a public one: of twins, the lower is the likelier raiser."""
+    parts = record.file_path.replace("\\", "/").split("/")
+    if any(part in _COPIED for part in parts[:-1]):
+        return 2
+    if any(part.startswith("_") and not part.startswith("__") for part in parts):
+        return 1
+    return 0
 
 
 def _reach(record: Record) -> int:

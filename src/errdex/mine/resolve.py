@@ -162,7 +162,8 @@ def _resolve_site(site: RawSite, tree: _Tree, module: str | None) -> list[RawSit
             # ``raise NotFound()``: the message the class keeps for when none is given.
             default = _class_default(chain)
             return [replace(site, template=default)] if default is not None else [site]
-        return [site]
+        passed = _message_passed(chain, site)
+        return [replace(site, template=passed)] if passed is not None else [site]
     if decl.formats_args and site.template is not None:
         site = replace(site, template=_format_args(site.template, site.args[1:]))
     if not decl.templates:
@@ -198,6 +199,13 @@ def _values(chain: list[ClassDef], decl: ClassDef, site: RawSite) -> dict[str, T
     values: dict[str, Template] = {}
     for ancestor in reversed(chain):  # nearest class last, so it wins
         values.update({f"self.{k}": v for k, v in ancestor.attributes.items()})
+    passed = _passed_up(chain, decl, site)
+    if passed is not None:
+        for init, arguments in passed:  # the class that builds the message last, so it wins
+            values.update(init.defaults)
+            values.update(arguments)
+            _stored(init, values)
+        return values
     # The constructor that builds the message names its parameters; a subclass's own
     # constructor, nearer, says where the raise's arguments land.
     nearest = next((d for d in chain if d.has_init), None)
@@ -207,10 +215,61 @@ def _values(chain: list[ClassDef], decl: ClassDef, site: RawSite) -> dict[str, T
     for init in inits:
         values.update(init.defaults)
         values.update(_arguments(init.params, site.args, dict(site.kwargs)))
-        for attr, param in init.attr_params.items():
-            if param in values:
-                values[f"self.{attr}"] = values[param]
+        _stored(init, values)
     return values
+
+
+def _passed_up(
+    chain: list[ClassDef], decl: ClassDef, site: RawSite
+) -> list[tuple[ClassDef, dict[str, Template]]] | None:
+    """The arguments each constructor from the raised class's up to ``decl``'s receives: the
+    raise's land on the nearest, which passes some up (``BadOptionUsage(option_name, message)``
+    calls ``super().__init__(message, ctx)``), and so on.  None where a constructor on the way
+    passes up what errdex cannot follow."""
+    if decl not in chain:
+        return None
+    inits = [d for d in chain[: chain.index(decl) + 1] if d.has_init]
+    if len(inits) < 2 or inits[-1] is not decl:
+        return None
+    args, kwargs = site.args, dict(site.kwargs)
+    out = []
+    for init in inits:
+        arguments = _arguments(init.params, args, kwargs)
+        out.append((init, arguments))
+        if init is decl:
+            return out
+        if init.super_args is None:
+            return None
+        received = {**init.defaults, **arguments}
+        args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
+    return None
+
+
+def _message_passed(chain: list[ClassDef], site: RawSite) -> Template | None:
+    """The argument of the raise that its class's constructors pass up as the message (to
+    ``Exception.__init__``, whose first argument ``str()`` prints, or a ``__str__`` returns):
+    ``BadOptionUsage(opt, "Option ... does not take a value.")`` prints its second.  None where
+    that is the first argument anyway, or a constructor on the way passes what errdex cannot
+    follow."""
+    inits = [d for d in chain if d.has_init]
+    if not inits:
+        return None
+    args, kwargs = site.args, dict(site.kwargs)
+    for init in inits:
+        if init.super_args is None:
+            return None
+        received = {**init.defaults, **_arguments(init.params, args, kwargs)}
+        args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
+    first = inits[0].params[:1]
+    if not args or args[0] is None or (first and site.args[:1] == args[:1]):
+        return None
+    return args[0]
+
+
+def _stored(init: ClassDef, values: dict[str, Template]) -> None:
+    for attr, param in init.attr_params.items():
+        if param in values:
+            values[f"self.{attr}"] = values[param]
 
 
 def _built_elsewhere(site: RawSite, tree: _Tree) -> list[RawSite]:

@@ -340,14 +340,24 @@ class _Walker(Evaluator):
                         decl.attr_params[attr[5:]] = value.id
                 elif isinstance(stmt, ast.Return) and not is_init:
                     expr = stmt.value
-                elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and not found:
+                elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                     call = stmt.value
                     if _is_super_init(call.func) and call.args:
                         explicit = isinstance(call.func, ast.Attribute) and not isinstance(
                             call.func.value, ast.Call
                         )
                         # Base.__init__(self, message) passes self first.
-                        expr = call.args[1] if explicit and len(call.args) > 1 else call.args[0]
+                        passed = call.args[1:] if explicit else call.args
+                        if (
+                            is_init
+                            and decl.super_args is None
+                            and not any(isinstance(a, ast.Starred) for a in passed)
+                        ):
+                            decl.super_args = tuple(
+                                a.id if isinstance(a, ast.Name) and a.id in params else None for a in passed
+                            )
+                        if not found and passed:
+                            expr = passed[0]
                 if expr is None:
                     continue
                 template = self.template(expr)
@@ -572,6 +582,10 @@ class _Walker(Evaluator):
             built = [(conds, inline(value, name, v)) for _, v in earlier or [((), bound)]]
             scope.alternatives[name] = [*kept, *built]
             return
+        if bound is None and mentions(value, name):
+            # ``url = "//" + url`` of a parameter: the name's text is the caller's, unknown here
+            # (bound to itself, it would read as ``"//" + "//" + ...``).
+            return
         scope.bindings[name] = value
         scope.alternatives[name] = [*kept, (conds, value)]
 
@@ -692,6 +706,8 @@ class _Walker(Evaluator):
         exc = node.exc
         if exc is None:
             return  # a bare re-raise is not a new error
+        while (inner := _with_traceback(exc)) is not None:
+            exc = inner  # the traceback it is given is no message
         if isinstance(exc, ast.Name) and not _names_class(exc.id):
             bound = self.scope.bindings.get(exc.id)
             if not isinstance(bound, ast.Call):
@@ -1080,6 +1096,19 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
                 yield from _statements(inner)
         for handler in getattr(stmt, "handlers", ()):
             yield from _statements(handler.body)
+
+
+def _with_traceback(node: ast.expr) -> ast.expr | None:
+    """``error`` of ``error.with_traceback(tb)``, which raises ``error`` itself; else None."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "with_traceback"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.func.value
+    return None
 
 
 def _message_argument(call: ast.Call) -> ast.expr | None:

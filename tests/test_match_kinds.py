@@ -1,0 +1,119 @@
+"""The last line alone, as logs and issue titles keep it, finds the raise that real code hit
+where the message is not the raise's first argument, where a library re-raises another's
+error under its own class, and where a private copy of the standard library raises the same
+template."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import innermost
+from errdex.match.explain import Matcher
+from errdex.mine import mine
+from errdex.store import Store, open_store
+
+SHA = "0" * 40
+#: Real packages at pinned versions; requests and httpx wrap urllib3's and httpcore's errors.
+PACKAGES = (
+    ("click", "8.5.1"),
+    ("requests", "2.32.3"),
+    ("urllib3", "2.3.0"),
+    ("idna", "3.10"),
+    ("httpx", "0.28.1"),
+    ("httpcore", "1.0.9"),
+)
+
+
+@pytest.fixture(scope="module")
+def roots(pypi_package: Callable[..., Path]) -> dict[str, Path]:
+    return {name: pypi_package(name, version) for name, version in PACKAGES}
+
+
+@pytest.fixture(scope="module")
+def store(roots: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Store:
+    """The packages and the standard library's ``textwrap``, mined into one store."""
+    db = tmp_path_factory.mktemp("kinds") / "errdex.db"
+    stdlib = tmp_path_factory.mktemp("kinds-stdlib")
+    (stdlib / "textwrap.py").write_bytes((Path(sysconfig.get_paths()["stdlib"]) / "textwrap.py").read_bytes())
+    with open_store(db) as store:
+        for name, root in roots.items():
+            result = mine(root, repo=f"pypi/{name}", sha=SHA, jobs=1)
+            store.replace_repo(result.info, result.records)
+        result = mine(stdlib, repo="python/cpython", sha=SHA, path_prefix="Lib/", jobs=1)
+        store.replace_repo(result.info, result.records)
+    return open_store(db)
+
+
+def run(code: str, roots: dict[str, Path]) -> str:
+    """The traceback real code prints, run with the pinned packages first on its path."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(r) for r in roots.values())}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 1, done.stderr
+    return done.stderr
+
+
+def first_for_last_line(store: Store, traceback: str) -> tuple[str, int]:
+    last = traceback.rstrip("\n").splitlines()[-1]
+    best = Matcher(store).explain(last).matches[0]
+    return best.site.file_path, best.site.line_number
+
+
+def test_a_message_passed_up_by_the_constructor_is_the_template(store: Store, roots: dict[str, Path]) -> None:
+    # BadOptionUsage(option_name, message) hands its second argument up to ClickException.
+    traceback = run(
+        "import click\n"
+        "@click.command()\n"
+        "@click.option('--debug/--no-debug')\n"
+        "def run(debug): pass\n"
+        "run.main(['--debug=yes'], standalone_mode=False)\n",
+        roots,
+    )
+    assert traceback.rstrip().endswith("BadOptionUsage: Option '--debug' does not take a value.")
+    assert first_for_last_line(store, traceback) == ("click/parser.py", innermost(traceback, "parser.py"))
+    (record,) = [
+        r
+        for r in store.records()
+        if r.file_path == "click/parser.py" and r.line_number == innermost(traceback, "parser.py")
+    ]
+    assert record.error_message == "Option {opt} does not take a value."
+
+
+@pytest.mark.parametrize(
+    ("code", "file_name"),
+    [
+        # except LocationParseError as e: raise InvalidURL(*e.args)
+        ("import requests\nrequests.get('http://[::1/status')", "models.py"),
+        # except Exception as exc: ... raise mapped_exc(str(exc)) from exc
+        ("import httpx\nhttpx.get('example.com/api/v1/users')", "default.py"),
+    ],
+)
+def test_a_wrapper_comes_before_the_error_it_wraps(
+    store: Store, roots: dict[str, Path], code: str, file_name: str
+) -> None:
+    traceback = run(code, roots)
+    path, line = first_for_last_line(store, traceback)
+    assert (path.rpartition("/")[2], line) == (file_name, innermost(traceback, file_name))
+    # The wrapped library's own template is still offered, beside it.
+    last = traceback.rstrip("\n").splitlines()[-1]
+    packages = {m.stored.package for m in Matcher(store).explain(last).matches}
+    assert packages >= {"requests", "urllib3"} or packages >= {"httpx", "httpcore"}
+
+
+def test_the_original_comes_before_a_private_copy_of_it(store: Store, roots: dict[str, Path]) -> None:
+    # click/_textwrap.py raises textwrap's own message, word for word.
+    copied = [r for r in store.records() if r.file_path == "click/_textwrap.py"]
+    assert any(r.error_message.startswith("invalid width") for r in copied)
+    traceback = run("import textwrap\ntextwrap.wrap('some words', width=0)", roots)
+    assert first_for_last_line(store, traceback) == ("Lib/textwrap.py", innermost(traceback, "textwrap.py"))
+
+
+def test_a_raise_with_another_traceback_is_no_message(store: Store) -> None:
+    # ``raise error.with_traceback(tb)`` raises ``error``: the traceback is never its message.
+    assert not [r for r in store.records() if "__traceback__" in r.error_message or "{tb}" in r.error_message]
