@@ -117,3 +117,18 @@ def test_the_original_comes_before_a_private_copy_of_it(store: Store, roots: dic
 def test_a_raise_with_another_traceback_is_no_message(store: Store) -> None:
     # ``raise error.with_traceback(tb)`` raises ``error``: the traceback is never its message.
     assert not [r for r in store.records() if "__traceback__" in r.error_message or "{tb}" in r.error_message]
+
+
+def test_a_computed_message_of_a_builtin_class_is_looked_up_by_its_class(
+    store: Store, roots: dict[str, Path]
+) -> None:
+    # ``raise KeyError(key)``: no text to go on, the class still narrows it to a few sites.
+    traceback = run("import httpx\nhttpx.Headers()['x-request-id']", roots)
+    last = traceback.rstrip("\n").splitlines()[-1]
+    assert last == "KeyError: 'x-request-id'"
+    matches = Matcher(store).explain(last, top=50).matches
+    tied = [m for m in matches if matches[0].score - m.score < 1e-9]
+    assert {m.stored.error_class for m in tied} == {"KeyError"}
+    assert ("httpx/_models.py", innermost(traceback, "_models.py")) in {
+        (m.site.file_path, m.site.line_number) for m in tied
+    }

@@ -227,6 +227,14 @@ class Matcher:
                 if specificity > entry.pattern:
                     entry.pattern = specificity
                     entry.captures = candidate.captures
+        if not scored and messages and error.error_class:
+            # Nothing fits the text (``KeyError: 'total'``): the sites that raise that builtin
+            # class with a computed message, as many as there are, ranked by their reach.
+            for num in self.index.computed(error.error_class):
+                pattern = self.index.patterns[num]
+                values = matcher(pattern).match(messages[0])
+                if values is not None:
+                    scored[num] = _Scored(pattern=_specificity(pattern, messages[0]), captures=values)
         # Templates that explain little of the message (``{a}: {b}``) may be coincidences:
         # let likeness compete with them.
         if messages and max((s.pattern for s in scored.values()), default=0.0) < _STRONG_PATTERN:

@@ -28,7 +28,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 12
+INDEX_FORMAT = 13
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A bucket this full gets its patterns' longest literal texts checked before matching.
@@ -126,8 +126,8 @@ class PatternIndex:
     #: The longest literal texts of patterns filed in crowded buckets, all checked before
     #: matching: variants of one template share their longest text but rarely all of them.
     guard: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    #: Records whose message is computed at run time, by the class they raise (when it is not a
-    #: builtin): with no text to go on, a printed ``pkg.errors.NotFound`` still narrows it down.
+    #: Records whose message is computed at run time, by the class they raise: with no text to
+    #: go on, a printed ``pkg.errors.NotFound`` (or ``KeyError``) still narrows it down.
     by_class: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
@@ -138,7 +138,8 @@ class PatternIndex:
         for row in rows:
             segments = split_pattern(row.pattern)
             if not any(s.strip() for s in segments):
-                if row.qualified_class and "." in row.qualified_class:
+                if row.qualified_class:
+                    # ``raise KeyError(key)``: the class is all a paste of it has to go on.
                     index.patterns[row.num] = row.pattern
                     index.by_class.setdefault(class_key(row.qualified_class), []).append(row.num)
                 elif not row.error_class and (package := package_of(row.file_path)):
@@ -203,15 +204,15 @@ class PatternIndex:
     ) -> list[Candidate]:
         """Records whose pattern matches the whole message, with the placeholder values.
 
-        With the class a traceback printed, records of that class whose message is computed
-        at run time are included: their pattern matches anything.
+        With a ``pkg.module.Class`` a traceback printed, records of that class whose message is
+        computed at run time are included: their pattern matches anything.  Those of a builtin
+        class, which a package raises by the hundred, are asked for apart (``computed``).
         """
         out = []
         found = self.candidates(message)
-        if error_class:
+        if error_class and "." in error_class:
             found.update(self.by_class.get(class_key(error_class), ()))
-            if "." in error_class:
-                found.update(self.by_class.get(f"{error_class.partition('.')[0]}.*", ()))
+            found.update(self.by_class.get(f"{error_class.partition('.')[0]}.*", ()))
         for count, num in enumerate(found):
             if count % _CHECK_EVERY == 0:
                 check(deadline)
@@ -219,6 +220,11 @@ class PatternIndex:
             if captures is not None:
                 out.append(Candidate(num, captures))
         return out
+
+    def computed(self, error_class: str) -> list[int]:
+        """Records of a builtin class whose message is computed at run time (``raise
+        KeyError(key)``): what a paste of one has to go on when no template fits it."""
+        return [] if "." in error_class else self.by_class.get(error_class, [])
 
     def dumps(self) -> bytes:
         # JSON, not pickle: a store may come from someone else, and unpickling runs code.
