@@ -132,3 +132,36 @@ def test_a_computed_message_of_a_builtin_class_is_looked_up_by_its_class(
     assert ("httpx/_models.py", innermost(traceback, "_models.py")) in {
         (m.site.file_path, m.site.line_number) for m in tied
     }
+
+
+def test_a_wrapped_error_is_matched_as_the_class_the_wrapper_prints_before_it(
+    pypi_package: Callable[..., Path], tmp_path: Path
+) -> None:
+    # StatementError prints "(builtins.LookupError) 'archived' is not among ...": the text
+    # after the prefix is LookupError's, raised in sqltypes.py, not the wrapper's own.
+    root = pypi_package("sqlalchemy", "2.0.36")
+    mined = tmp_path / "mined"
+    for name in ("sql/sqltypes.py", "engine/base.py", "exc.py"):
+        (mined / "sqlalchemy" / name).parent.mkdir(parents=True, exist_ok=True)
+        (mined / "sqlalchemy" / name).write_bytes((root / "sqlalchemy" / name).read_bytes())
+    with open_store(tmp_path / "errdex.db") as store:
+        result = mine(mined, repo="pypi/sqlalchemy", sha=SHA, jobs=1)
+        store.replace_repo(result.info, result.records)
+        traceback = run(
+            "from sqlalchemy import Column, Enum, MetaData, Table, create_engine, insert\n"
+            "metadata = MetaData()\n"
+            "docs = Table('docs', metadata, Column('status', Enum('draft', 'published',"
+            " name='status', validate_strings=True)))\n"
+            "engine = create_engine('sqlite://')\n"
+            "metadata.create_all(engine)\n"
+            "with engine.begin() as connection:\n"
+            "    connection.execute(insert(docs), {'status': 'archived'})\n",
+            {"sqlalchemy": root},
+        )
+        printed = traceback[traceback.index("sqlalchemy.exc.StatementError: (builtins.LookupError)") :]
+        best = Matcher(store).explain(printed).matches[0]
+        assert (best.site.file_path, best.site.line_number) == (
+            "sqlalchemy/sql/sqltypes.py",
+            innermost(traceback, "sqltypes.py"),
+        )
+        assert best.evidence == "pattern+class"

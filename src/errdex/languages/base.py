@@ -134,9 +134,11 @@ class PasteReader(Protocol):
         """A paste of one line that is an error of this language, though no block reads it."""
         ...
 
-    def forms(self, error_class: str | None, message: str) -> list[str]:
+    def forms(self, error_class: str | None, message: str) -> list[tuple[str, str | None]]:
         """Other forms a raise may have written a printed message in (the language prints
-        some errors with more than their message: quotes, an arguments tuple, a prefix)."""
+        some errors with more than their message: quotes, an arguments tuple, a prefix), each
+        with the class it was raised as where that is not the printed one (a wrapper prints
+        the wrapped error's class before its message)."""
         ...
 
 

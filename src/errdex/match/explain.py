@@ -144,6 +144,9 @@ class _Scored:
     captures: tuple[str, ...] = ()
     #: The frame that gave ``frame`` its value, and the site it hit: (frame index, path, line).
     hit: tuple[int, str, int] | None = None
+    #: The class a wrapper printed before the message the pattern fits (``(builtins.TypeError)
+    #: Not a boolean value``): the one raised where the pattern is.
+    wrapped: str | None = None
 
     def total(self) -> float:
         """Independent pieces of evidence combined as a noisy OR, so each one only adds;
@@ -218,15 +221,17 @@ class Matcher:
         check(deadline)
         scored: dict[int, _Scored] = {}
         self._frames(error.frames, scored, deadline)
-        messages = _message_forms(error)
+        forms = _message_forms(error)
+        messages = [message for message, _ in forms]
         # A class printed with no message (``StreamConsumedError``) is still a lookup.
-        for message in messages or ([""] if error.error_class else []):
-            for candidate in self.index.match(message, error.error_class, deadline):
+        for message, wrapped in forms or ([("", None)] if error.error_class else []):
+            for candidate in self.index.match(message, wrapped or error.error_class, deadline):
                 entry = scored.setdefault(candidate.num, _Scored())
                 specificity = _specificity(self.index.patterns[candidate.num], message)
                 if specificity > entry.pattern:
                     entry.pattern = specificity
                     entry.captures = candidate.captures
+                    entry.wrapped = wrapped
         if not scored and messages and error.error_class:
             # Nothing fits the text (``KeyError: 'total'``): the sites that raise that builtin
             # class with a computed message, as many as there are, ranked by their reach.
@@ -246,8 +251,10 @@ class Matcher:
             record = records.get(num)
             if record is None:
                 continue
-            entry.class_ = _class_agreement(error.error_class, record)
-            entry.package = _package_agreement(error.error_class, record)
+            # A wrapped error's text fits the record: the class it names is the record's to agree with.
+            printed = entry.wrapped or error.error_class
+            entry.class_ = _class_agreement(printed, record)
+            entry.package = _package_agreement(printed, record)
             # A record found at a frame may also fit the message; a computed one always does.
             if entry.frame and not entry.pattern and record.message_kind != "none":
                 _confirm(record.message_pattern, entry, messages)
@@ -410,18 +417,19 @@ def _confirm(pattern: str, entry: _Scored, messages: list[str]) -> None:
             return
 
 
-def _message_forms(error: ParsedError) -> list[str]:
+def _message_forms(error: ParsedError) -> list[tuple[str, str | None]]:
     """The message as printed, and the forms a raise site may have written it in: what each
-    language's errors print around their message (``KeyError``'s quotes, an args tuple), and
-    the first line alone."""
+    language's errors print around their message (``KeyError``'s quotes, an args tuple, a
+    wrapped error's class), and the first line alone; each with the class it was raised as
+    where a wrapper printed it (else None: the printed class)."""
     message = error.message
     if not message:
         return []
-    forms = [message]
+    forms: list[tuple[str, str | None]] = [(message, None)]
     for entry in LANGUAGES.values():
         forms += entry.paste.forms(error.error_class, message)
     # Libraries append notes on lines of their own ("[SQL: ...]", "(Background on ...)").
-    forms += [form.split("\n", 1)[0] for form in forms if "\n" in form]
+    forms += [(form.split("\n", 1)[0], cls) for form, cls in forms if "\n" in form]
     return list(dict.fromkeys(forms))
 
 

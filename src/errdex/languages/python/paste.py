@@ -705,19 +705,19 @@ class _Reader:
     def summary(self, line: str) -> ParsedError | None:
         return _summary(line)
 
-    def forms(self, error_class: str | None, message: str) -> list[str]:
+    def forms(self, error_class: str | None, message: str) -> list[tuple[str, str | None]]:
         """What the raise may have written, where Python prints more than the message."""
-        forms = []
+        forms: list[tuple[str, str | None]] = []
         # KeyError prints the repr of its argument: KeyError('x') shows as 'x'.
         cls = (error_class or "").rpartition(".")[2]
         if cls == "KeyError" and len(message) >= 2 and message[0] == message[-1] and message[0] in "'\"":
-            forms.append(message[1:-1])
+            forms.append((message[1:-1], None))
         # Wrappers prefix the wrapped error's class: "(sqlite3.OperationalError) no such table".
         if (m := _CLASS_PREFIX.match(message)) is not None:
-            forms.append(message[m.end() :])
+            forms.append((message[m.end() :], message[1 : m.end() - 2].removeprefix("builtins.")))
         # BaseException prints the repr of its args when given several: ("msg", obj, 3).
         if (first := _first_tuple_item(message)) is not None:
-            forms.append(first)
+            forms.append((first, None))
         return forms
 
     def bare(self, text: str) -> ParsedError | None:
