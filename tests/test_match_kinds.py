@@ -165,3 +165,27 @@ def test_a_wrapped_error_is_matched_as_the_class_the_wrapper_prints_before_it(
             innermost(traceback, "sqltypes.py"),
         )
         assert best.evidence == "pattern+class"
+
+
+def test_a_module_that_names_itself_in_its_message_is_told_apart(
+    pypi_package: Callable[..., Path], tmp_path: Path
+) -> None:
+    # f"module {__name__!r} has no attribute {name!r}", in two modules of one package: the
+    # module name is known text, so the two raises are no longer twins.
+    root = pypi_package("sqlalchemy", "2.0.36")
+    mined = tmp_path / "mined"
+    for name in ("__init__.py", "orm/evaluator.py"):
+        (mined / "sqlalchemy" / name).parent.mkdir(parents=True, exist_ok=True)
+        (mined / "sqlalchemy" / name).write_bytes((root / "sqlalchemy" / name).read_bytes())
+    with open_store(tmp_path / "errdex.db") as store:
+        result = mine(mined, repo="pypi/sqlalchemy", sha=SHA, jobs=1)
+        store.replace_repo(result.info, result.records)
+        traceback = run("import sqlalchemy\nsqlalchemy.Sessoin", {"sqlalchemy": root})
+        last = traceback.rstrip("\n").splitlines()[-1]
+        assert last == "AttributeError: module 'sqlalchemy' has no attribute 'Sessoin'"
+        matches = Matcher(store).explain(last).matches
+        assert (matches[0].site.file_path, matches[0].site.line_number) == (
+            "sqlalchemy/__init__.py",
+            innermost(traceback, "__init__.py"),
+        )
+        assert [m.stored.file_path for m in matches] == ["sqlalchemy/__init__.py"]

@@ -70,8 +70,10 @@ class Scope:
 class Evaluator:
     """Templates of expressions in one file, names resolved in ``scope`` and the module's bindings."""
 
-    def __init__(self, source: SourceText) -> None:
+    def __init__(self, source: SourceText, module: str | None = None) -> None:
         self.source = source
+        #: The file's module (``sqlalchemy.orm``): what ``__name__`` holds in it.
+        self.module = module
         self.module_bindings: dict[str, ast.expr] = {}
         self.scope = Scope(None, None, (), False, None)
 
@@ -96,6 +98,9 @@ class Evaluator:
                     inner = None
                     if v.conversion == -1 and v.format_spec is None and type(v.value) in _TEXT_NODES:
                         inner = self.template(v.value, depth + 1)
+                    elif (module := self._module_name(v)) is not None:
+                        # f"module {__name__!r} has no attribute ...": the module says where.
+                        inner = Template.literal(module)
                     if inner is not None and inner.is_static:
                         parts.extend(inner.parts)
                     else:
@@ -133,6 +138,20 @@ class Evaluator:
             if bound is not None and bound is not node:
                 return self.template(bound, depth + 1)
         return None
+
+    def _module_name(self, value: ast.FormattedValue) -> str | None:
+        """What an f-string field printing the module's ``__name__`` shows (its text or repr)."""
+        node = value.value
+        if (
+            self.module is None
+            or not isinstance(node, ast.Name)
+            or node.id != "__name__"
+            or value.format_spec is not None
+            or value.conversion not in (-1, ord("s"), ord("r"))
+            or "__name__" in self.scope.bindings
+        ):
+            return None
+        return repr(self.module) if value.conversion == ord("r") else self.module
 
     def dynamic(self, node: ast.expr) -> Template:
         """A message computed at run time: one placeholder named after the expression."""

@@ -163,12 +163,11 @@ class _Walker(Evaluator):
     }
 
     def __init__(self, result: FileResult, is_package: bool, walrus: bool = True) -> None:
-        super().__init__(SourceText(result.lines))
+        super().__init__(SourceText(result.lines), result.module)
         #: Whether the file's text holds ``:=`` (see ``assigned_names``).
         self.walrus = walrus
         self.result = result
         self.lines = result.lines
-        self.module = result.module
         self.package = result.module if is_package else (result.module or "").rpartition(".")[0] or None
         self.imports = result.imports
         self.module_classes: set[str] = set()
