@@ -363,11 +363,13 @@ def main() -> None:
     parser.add_argument("--db", type=Path, help="reuse this index of the evaluation venv (built if missing)")
     args = parser.parse_args()
     errors = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
-    cross = (
-        [json.loads(line) for line in CROSS.read_text().splitlines() if line.strip()]
-        if CROSS.exists()
-        else []
-    )
+    current = {e["library"]: e["version"] for e in errors}
+    # Only what another release than the one indexed raised (not the standard library's).
+    cross = [
+        error
+        for line in (CROSS.read_text().splitlines() if CROSS.exists() else [])
+        if line.strip() and (error := json.loads(line))["version"] != current.get(error["library"])
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or Path(tmp) / "eval.db"
         if not db.exists():

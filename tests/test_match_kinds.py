@@ -189,3 +189,17 @@ def test_a_module_that_names_itself_in_its_message_is_told_apart(
             innermost(traceback, "__init__.py"),
         )
         assert [m.stored.file_path for m in matches] == ["sqlalchemy/__init__.py"]
+
+
+def test_a_raise_that_starts_a_new_traceback_stays_a_site(tmp_path: Path) -> None:
+    # ``raise exc.with_traceback(None)`` drops the frames below: a traceback's innermost frame
+    # is this line, so it must stay a site a frame can hit.
+    (tmp_path / "parse.py").write_text(
+        "def parse(text):\n"
+        "    try:\n"
+        "        return int(text)\n"
+        "    except ValueError as exc:\n"
+        "        raise exc.with_traceback(None)\n"
+    )
+    records = mine(tmp_path, repo="local/parse", sha=SHA, jobs=1).records
+    assert [s.line_number for r in records for s in r.sites] == [5]

@@ -8,7 +8,7 @@ snippets that were dropped, with the reason.
 
 Usage:
     .venv/bin/python bench/corpus/make_corpus.py                 # errors.jsonl
-    .venv/bin/python bench/corpus/make_corpus.py --release old   # errors-old.jsonl
+    .venv/bin/python bench/corpus/make_corpus.py --release old --first 20   # errors-old.jsonl
     .venv/bin/python bench/corpus/make_corpus.py --check pint rich
 
 ``--release old`` runs the same snippets under the older releases of ``requirements-old.txt``
@@ -165,6 +165,7 @@ def main() -> None:
     )
     parser.add_argument("--release", choices=sorted(RELEASES), default="current")
     parser.add_argument("--check", nargs="+", metavar="LIBRARY", help="run these libraries' snippets once")
+    parser.add_argument("--first", type=int, metavar="N", help="only the first N snippets of each library")
     args = parser.parse_args()
     release = RELEASES[args.release]
     ensure_venv(release)
@@ -172,6 +173,8 @@ def main() -> None:
         check(release, args.check)
         return
     items = load_snippets()
+    if args.first:
+        items = [item for item in items if int(item["id"].rpartition("-")[2]) <= args.first]
     first, second = (run_harness(release, items, seed) for seed in HASH_SEEDS)
     records: list[dict[str, Any]] = []
     dropped: dict[str, str] = {}

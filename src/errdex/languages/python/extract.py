@@ -1098,13 +1098,16 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 
 def _with_traceback(node: ast.expr) -> ast.expr | None:
-    """``error`` of ``error.with_traceback(tb)``, which raises ``error`` itself; else None."""
+    """``error`` of ``error.with_traceback(tb)``, which raises ``error`` itself; else None.
+    Not for ``with_traceback(None)``: that traceback starts at this raise, which a traceback's
+    innermost frame then names, so it stays a site of its own."""
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "with_traceback"
         and len(node.args) == 1
         and not node.keywords
+        and not is_none(node.args[0])
     ):
         return node.func.value
     return None
