@@ -17,6 +17,7 @@ import pytest
 from conftest import innermost
 from errdex.match.explain import Matcher
 from errdex.mine import mine
+from errdex.patterns import MessageMatcher
 from errdex.store import Store, open_store
 
 SHA = "0" * 40
@@ -203,3 +204,25 @@ def test_a_raise_that_starts_a_new_traceback_stays_a_site(tmp_path: Path) -> Non
     )
     records = mine(tmp_path, repo="local/parse", sha=SHA, jobs=1).records
     assert [s.line_number for r in records for s in r.sites] == [5]
+
+
+def test_a_traceback_of_another_release_finds_the_raise_not_a_neighbour_of_its_frames(
+    store: Store, pypi_package: Callable[..., Path]
+) -> None:
+    # Run under click 8.1.8, explained against an index of 8.5.1: every line has moved.  The
+    # frames of the calls on the way (core.py's parse_args) land near other raises; the one
+    # that ran is ParamType.fail, whose line moved by more than the drift a frame may have.
+    old = pypi_package("click", "8.1.8")
+    traceback = run(
+        "import click\n"
+        "@click.command()\n"
+        "@click.option('--count', type=int)\n"
+        "def run(count): pass\n"
+        "run.main(['--count', 'several'], standalone_mode=False)\n",
+        {"click": old},
+    )
+    assert "click/types.py" in traceback.rstrip().splitlines()[-3]
+    best = Matcher(store).explain(traceback).matches[0]
+    message = traceback.rstrip().splitlines()[-1].partition(": ")[2]
+    assert best.site.file_path == "click/types.py"
+    assert MessageMatcher(best.stored.message_pattern).match(message) is not None

@@ -232,14 +232,16 @@ class Matcher:
                     entry.pattern = specificity
                     entry.captures = candidate.captures
                     entry.wrapped = wrapped
-        if not scored and messages and error.error_class:
-            # Nothing fits the text (``KeyError: 'total'``): the sites that raise that builtin
-            # class with a computed message, as many as there are, ranked by their reach.
+        if error.error_class and not any(informative(self.index.patterns[n]) for n in scored):
+            # No template with text of its own fits (``KeyError: 'total'``, a bare
+            # ``AssertionError``): the sites that raise that builtin class with a computed
+            # message, or none, as many as there are, ranked by their reach.
+            text = messages[0] if messages else ""
             for num in self.index.computed(error.error_class):
                 pattern = self.index.patterns[num]
-                values = matcher(pattern).match(messages[0])
-                if values is not None:
-                    scored[num] = _Scored(pattern=_specificity(pattern, messages[0]), captures=values)
+                values = matcher(pattern).match(text)
+                if values is not None and num not in scored:
+                    scored[num] = _Scored(pattern=_specificity(pattern, text), captures=values)
         # Templates that explain little of the message (``{a}: {b}``) may be coincidences:
         # let likeness compete with them.
         if messages and max((s.pattern for s in scored.values()), default=0.0) < _STRONG_PATTERN:
@@ -258,6 +260,8 @@ class Matcher:
             # A record found at a frame may also fit the message; a computed one always does.
             if entry.frame and not entry.pattern and record.message_kind != "none":
                 _confirm(record.message_pattern, entry, messages)
+            if entry.hit is not None and _neighbour(record, entry, error.frames):
+                entry.frame *= 0.5
         _wrapped(scored, records)
         # Ties (one template raised at several sites) go to the original over a copy (a
         # private reimplementation, a vendored or compat module), then to the site more code
@@ -406,6 +410,26 @@ def _wrapped(scored: dict[int, _Scored], records: dict[int, Record]) -> None:
                 entry.pattern = max(entry.pattern, value)
             elif caught & _ANY_ERROR:
                 entry.pattern = max(entry.pattern, 0.9 * value)
+
+
+def _neighbour(record: Record, entry: _Scored, frames: tuple[Frame, ...]) -> bool:
+    """Whether a frame hit a raise that is not the one that ran, as more than the line says:
+    the frame names another function (at another release's line numbers, a line of one
+    function may be another's now); or it hit only near the line and is not the innermost
+    frame (an outer frame's line is a call on the way, so a raise near it is another) or the
+    raise's own text does not fit the message."""
+    assert entry.hit is not None
+    position, path, line = entry.hit
+    frame = frames[position]
+    site = next((s for s in record.sites if s.line_number == line and s.file_path == path), None)
+    function = (site.function or "") if site is not None else ""
+    if (frame.function or "").isidentifier() and function and function.rpartition(".")[2] != frame.function:
+        return True
+    if frame.line == line:
+        return False
+    if position < len(frames) - 1:
+        return True
+    return record.message_kind in ("literal", "template") and not entry.pattern
 
 
 def _confirm(pattern: str, entry: _Scored, messages: list[str]) -> None:
