@@ -8,6 +8,7 @@ this one matcher, through its session (``errdex.session``), so that they never d
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -232,10 +233,11 @@ class Matcher:
                     entry.pattern = specificity
                     entry.captures = candidate.captures
                     entry.wrapped = wrapped
-        if error.error_class and not any(informative(self.index.patterns[n]) for n in scored):
-            # No template with text of its own fits (``KeyError: 'total'``, a bare
-            # ``AssertionError``): the sites that raise that builtin class with a computed
-            # message, or none, as many as there are, ranked by their reach.
+        located = any(e.frame for e in scored.values())
+        if error.error_class and not located and not any(informative(self.index.patterns[n]) for n in scored):
+            # No frame hit a raise and no template with text of its own fits (``KeyError:
+            # 'total'``, a bare ``AssertionError``): the sites that raise that builtin class
+            # with a computed message, or none, as many as there are, ranked by their reach.
             text = messages[0] if messages else ""
             for num in self.index.computed(error.error_class):
                 pattern = self.index.patterns[num]
@@ -378,6 +380,7 @@ LOW_INFORMATION = 6
 _ANY_ERROR = frozenset({"Exception", "BaseException"})
 
 
+@functools.lru_cache(maxsize=65536)
 def informative(pattern: str) -> bool:
     """Whether a template has text of its own: ``{a}: {b}`` or ``{msg}`` fits any message."""
     return sum(ch.isalnum() for s in matcher(pattern).segments for ch in s) >= LOW_INFORMATION
@@ -389,6 +392,18 @@ def _wrapped(scored: dict[int, _Scored], records: dict[int, Record]) -> None:
     template (``{e}``) cannot tell from any other: where an informative template of the caught
     class fits the message, and the printed class is not that class but fits the wrapper's, the
     wrapper explains the message as well as that template does (the inner one stays beside it)."""
+    wrappers = []
+    for num, entry in scored.items():
+        record = records.get(num)
+        if record is None or not entry.pattern or entry.class_ < 0:
+            continue
+        if entry.class_ <= 0 and entry.package <= 0:
+            continue  # nothing printed says the wrapper's package or class
+        caught = {c.rpartition(".")[2] for g in record.facts.guards if g.kind == "except" for c in g.caught}
+        if caught and not informative(record.message_pattern):
+            wrappers.append((entry, caught))
+    if not wrappers:
+        return
     inner = [
         (name, entry.pattern)
         for num, entry in scored.items()
@@ -396,15 +411,7 @@ def _wrapped(scored: dict[int, _Scored], records: dict[int, Record]) -> None:
         if (name := (records[num].error_class or "").rpartition(".")[2])
         and informative(records[num].message_pattern)
     ]
-    if not inner:
-        return
-    for num, entry in scored.items():
-        record = records.get(num)
-        if record is None or not entry.pattern or entry.class_ < 0 or informative(record.message_pattern):
-            continue
-        if entry.class_ <= 0 and entry.package <= 0:
-            continue  # nothing printed says the wrapper's package or class
-        caught = {c.rpartition(".")[2] for g in record.facts.guards if g.kind == "except" for c in g.caught}
+    for entry, caught in wrappers:
         for name, value in inner:
             if name in caught:
                 entry.pattern = max(entry.pattern, value)
@@ -517,7 +524,12 @@ _COPIED = frozenset(
 def _copy_rank(record: Record) -> int:
     """2 for a file in a directory of copied code, 1 for a private module (``click/_textwrap``
     reimplements ``textwrap``), 0 for a public one: of twins, the lower is the likelier raiser."""
-    parts = record.file_path.replace("\\", "/").split("/")
+    return _copy_rank_of(record.file_path)
+
+
+@functools.lru_cache(maxsize=65536)
+def _copy_rank_of(file_path: str) -> int:
+    parts = file_path.replace("\\", "/").split("/")
     if any(part in _COPIED for part in parts[:-1]):
         return 2
     if any(part.startswith("_") and not part.startswith("__") for part in parts):
