@@ -215,6 +215,16 @@ def is_truth(match: Match, truth: dict[str, Any]) -> bool:
     )
 
 
+def answers(session: Session, text: str) -> list[Match]:
+    """The candidates for the error a paste ended with, best first (none for a paste errdex
+    refuses: an exception with no message gives nothing to paste)."""
+    try:
+        answer = session.explain(text, top=50)
+    except PasteError:
+        return []
+    return answer.for_error(answer.query.primary)
+
+
 def evaluate(
     session: Session, errors: list[dict[str, Any]], sites: Sites, top: int, misses: int, only: str | None
 ) -> list[float]:
@@ -235,12 +245,8 @@ def evaluate(
         informative = any(not low_information(p) for p in sites.at(truth))
         for name, make in INPUTS.items():
             start = time.perf_counter()
-            try:
-                answer = session.explain(make(error), top=50)
-            except PasteError:  # an exception with no message gives nothing to paste
-                answer = None
+            matches = answers(session, make(error))
             seconds.append(time.perf_counter() - start)
-            matches = [] if answer is None else answer.for_error(answer.query.primary)
             right = [is_truth(m, truth) for m in matches[:top]]
             first = bool(right) and right[0]
             # Twins: records as good as the top one (same score, same template): a paste
@@ -301,12 +307,7 @@ def evaluate_cross(session: Session, errors: list[dict[str, Any]], misses: int) 
     for error in errors:
         truth = error["truth"]
         for name, make in INPUTS.items():
-            try:
-                answer = session.explain(make(error), top=50)
-            except PasteError:
-                answer = None
-            matches = [] if answer is None else answer.for_error(answer.query.primary)
-
+            matches = answers(session, make(error))
             first = bool(matches) and cross_right(matches[0], error)
             t = tallies[name]
             t.total += 1
@@ -324,9 +325,9 @@ def evaluate_cross(session: Session, errors: list[dict[str, Any]], misses: int) 
                     f" {truth['function']}; top-1 {got}"
                 )
     first = tallies["message"]
-    versions = sorted({f"{e['library']} {e['version']}" for e in errors})
+    libraries = {e["library"] for e in errors}
     print(
-        f"\ncross-release: {first.total} errors of older releases ({len(versions)} libraries),"
+        f"\ncross-release: {first.total} errors of older releases ({len(libraries)} libraries),"
         " right file first"
     )
     print(f"{'input':<10} {'coverage':>9} {'top-1':>7} {'top-5':>7} {'top-1/site':>11}")

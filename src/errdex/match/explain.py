@@ -273,7 +273,7 @@ class Matcher:
             (
                 (
                     entry.total(),
-                    -_copy_rank(records[num]),
+                    -_copy_rank(records[num].file_path),
                     _reach(records[num]),
                     _version_key(records[num].version),
                     num,
@@ -521,14 +521,10 @@ _COPIED = frozenset(
 )
 
 
-def _copy_rank(record: Record) -> int:
+@functools.lru_cache(maxsize=65536)
+def _copy_rank(file_path: str) -> int:
     """2 for a file in a directory of copied code, 1 for a private module (``click/_textwrap``
     reimplements ``textwrap``), 0 for a public one: of twins, the lower is the likelier raiser."""
-    return _copy_rank_of(record.file_path)
-
-
-@functools.lru_cache(maxsize=65536)
-def _copy_rank_of(file_path: str) -> int:
     parts = file_path.replace("\\", "/").split("/")
     if any(part in _COPIED for part in parts[:-1]):
         return 2

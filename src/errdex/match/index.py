@@ -222,8 +222,8 @@ class PatternIndex:
         return out
 
     def computed(self, error_class: str) -> list[int]:
-        """Records of a builtin class whose message is computed at run time (``raise
-        KeyError(key)``): what a paste of one has to go on when no template fits it."""
+        """Records of a builtin class whose message is computed at run time, or that have none
+        (``raise KeyError(key)``): what a paste of one has to go on when nothing else places it."""
         return [] if "." in error_class else self.by_class.get(error_class, [])
 
     def dumps(self) -> bytes:

@@ -222,27 +222,15 @@ def _values(chain: list[ClassDef], decl: ClassDef, site: RawSite) -> dict[str, T
 def _passed_up(
     chain: list[ClassDef], decl: ClassDef, site: RawSite
 ) -> list[tuple[ClassDef, dict[str, Template]]] | None:
-    """The arguments each constructor from the raised class's up to ``decl``'s receives: the
-    raise's land on the nearest, which passes some up (``BadOptionUsage(option_name, message)``
-    calls ``super().__init__(message, ctx)``), and so on.  None where a constructor on the way
-    passes up what errdex cannot follow."""
+    """The arguments each constructor from the raised class's up to ``decl``'s receives; None
+    where one on the way passes up what errdex cannot follow."""
     if decl not in chain:
         return None
     inits = [d for d in chain[: chain.index(decl) + 1] if d.has_init]
     if len(inits) < 2 or inits[-1] is not decl:
         return None
-    args, kwargs = site.args, dict(site.kwargs)
-    out = []
-    for init in inits:
-        arguments = _arguments(init.params, args, kwargs)
-        out.append((init, arguments))
-        if init is decl:
-            return out
-        if init.super_args is None:
-            return None
-        received = {**init.defaults, **arguments}
-        args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
-    return None
+    landed, _ = _landings(inits, site)
+    return landed if len(landed) == len(inits) else None
 
 
 def _message_passed(chain: list[ClassDef], site: RawSite) -> Template | None:
@@ -254,16 +242,29 @@ def _message_passed(chain: list[ClassDef], site: RawSite) -> Template | None:
     inits = [d for d in chain if d.has_init]
     if not inits:
         return None
-    args, kwargs = site.args, dict(site.kwargs)
-    for init in inits:
-        if init.super_args is None:
-            return None
-        received = {**init.defaults, **_arguments(init.params, args, kwargs)}
-        args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
-    first = inits[0].params[:1]
-    if not args or args[0] is None or (first and site.args[:1] == args[:1]):
+    _, passed = _landings(inits, site)
+    if not passed or passed[0] is None or passed[:1] == site.args[:1]:
         return None
-    return args[0]
+    return passed[0]
+
+
+def _landings(
+    inits: list[ClassDef], site: RawSite
+) -> tuple[list[tuple[ClassDef, dict[str, Template]]], tuple[Template | None, ...] | None]:
+    """Where a raise's arguments land: they go to the nearest constructor, which passes some up
+    to the next (``BadOptionUsage(option_name, message)`` calls ``super().__init__(message,
+    ctx)``), and so on.  Each constructor reached with the arguments it receives, and what the
+    last passes up; the walk stops at one whose call up errdex cannot follow (None passed up)."""
+    args, kwargs = site.args, dict(site.kwargs)
+    landed = []
+    for init in inits:
+        arguments = _arguments(init.params, args, kwargs)
+        landed.append((init, arguments))
+        if init.super_args is None:
+            return landed, None
+        received = {**init.defaults, **arguments}
+        args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
+    return landed, args
 
 
 def _stored(init: ClassDef, values: dict[str, Template]) -> None:
