@@ -73,8 +73,8 @@ def read_guard(
 
     if op == "isinstance()" and operand is not None:
         kind = "not-isinstance" if negated else "isinstance"
-        words = f"`{subject}` is {'not ' if negated else ''}{_a(operand)}"
-        fix = f"pass {_a(operand)} as `{subject}`" if negated and is_param else None
+        words = f"`{subject}` is {'not ' if negated else ''}{a_type(operand)}"
+        fix = f"pass {a_type(operand)} as `{subject}`" if negated and is_param else None
         return Condition(text, kind, words, subject, operand, fix, caller, subject_caller)
 
     if op in _COMPARE and not negated:
@@ -100,8 +100,15 @@ def read_guard(
             words = f"`{subject}` is given" if is_param else f"`{subject}` is not `None`"
             return Condition(text, "present", words, subject, None, None, caller, subject_caller)
         param = params.get(subject or "")
-        if op in ("is", "is not") and param is not None and right is not None and param.default == right:
+        if (
+            op in ("is", "is not")
+            and param is not None
+            and right is not None
+            and param.default == right
+            and not _literal(right)
+        ):
             # A sentinel default (``axis=lib.no_default``): the test says whether it was passed.
+            # Not a literal one: ``flag is True`` holds for ``flag=True`` passed as well.
             if op == "is":
                 words = f"`{subject}` is not passed (it defaults to `{right}`)"
                 return Condition(
@@ -307,7 +314,12 @@ def classes_of(type_text: str) -> list[str]:
     return [n.strip() for n in type_text.strip("()").split(",") if n.strip()]
 
 
-def _a(type_text: str) -> str:
+def _literal(text: str) -> bool:
+    """A value written as itself (``True``, ``3``, ``'x'``), which a caller can pass as well."""
+    return text in ("True", "False") or _number(text) or text[:1] in ("'", '"')
+
+
+def a_type(type_text: str) -> str:
     """``a `T```, or for a tuple of classes ``an instance of `A`, `B` or `C```."""
     if type_text.startswith("("):
         names = classes_of(type_text)

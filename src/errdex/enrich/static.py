@@ -17,7 +17,15 @@ from pydantic.alias_generators import to_camel
 
 from errdex import languages
 from errdex.enrich.advice import Advice, advice
-from errdex.enrich.conditions import INVERSE, Condition, circumstances, classes_of, either, read_guard
+from errdex.enrich.conditions import (
+    INVERSE,
+    Condition,
+    a_type,
+    circumstances,
+    classes_of,
+    either,
+    read_guard,
+)
 from errdex.enrich.taxonomy import classify_record, transient
 from errdex.languages import CodeWriter
 from errdex.patterns import split_pattern
@@ -174,7 +182,7 @@ def _where(ctx: _Context) -> str:
     if site is not None and site.via_file_path and site.via_line_number:
         # A raise helper's call: the helper's own line is the one a traceback ends on.
         helper = f"{site.via_file_path}:{site.via_line_number}"
-        return f"{place} ({r.file_path}, line {r.line_number}, through the helper that raises it at {helper})"
+        return f"{place} ({r.file_path}, line {r.line_number}, through the helper at {helper})"
     return f"{place} ({r.file_path}, line {r.line_number})"
 
 
@@ -455,7 +463,7 @@ def _argument_fix(c: Condition, param: Parameter | None) -> str | None:
     if c.kind == "in" and c.target:
         return f"pass a `{c.subject}` that is not in `{c.target}`"
     if c.kind == "isinstance" and c.target:
-        return f"pass something other than {_a(c.target)} as `{c.subject}`"
+        return f"pass something other than {a_type(c.target)} as `{c.subject}`"
     return None
 
 
@@ -1085,7 +1093,7 @@ def _example_fix(ctx: _Context) -> tuple[str | None, list[str]]:
         if c.kind == "not-in":
             value, problem = code.first_choice(c.target), f"is not in `{c.target}`"
         elif c.kind == "not-isinstance":
-            value, problem = code.converted(c.subject, c.target), f"is not {_a(c.target)}"
+            value, problem = code.converted(c.subject, c.target), f"is not {a_type(c.target)}"
         else:
             continue
         if value is None:
@@ -1152,10 +1160,6 @@ def _avoiding_call(ctx: _Context, target: _Target) -> tuple[str, str, str] | Non
             after = _invocation(ctx, target, values={**reaching, name: given})
             return before, after, f"`{name}={given}`"
     return None
-
-
-def _a(type_text: str) -> str:
-    return f"{'an' if type_text[:1].lower() in 'aeiou' else 'a'} `{type_text}`"
 
 
 def _step(ctx: _Context, target: _Target) -> str | None:
