@@ -20,6 +20,11 @@ exact-template accuracy (top-1 is right and its pattern fully matches the messag
 mean number of candidates; over all errors and averaged per distinct raise site
 (``top-1/site``), and again for the errors that a raise or assert statement raised.
 
+Where the innermost frame of a traceback prints a line that cannot raise (``datetime(``,
+``return self._data[key]``) and no record is there, errdex's first answer is that frame: an
+operation there raised the error (``origin``, the share of such answers).  It counts as right
+when it is the truth's line, and no template is then its first answer.
+
 ``noise-1`` is the share of answers whose first candidate comes from a low-information
 template (fewer than 6 letters and digits outside its placeholders: ``{a}: {b}``, ``{key}``),
 ``noise!`` the share where that happens although the truth's own template is informative or
@@ -64,7 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from errdex.match.explain import Match
-from errdex.match.parse import PasteError
+from errdex.match.parse import Frame, PasteError
 from errdex.mine import mine
 from errdex.patterns import MessageMatcher
 from errdex.session import Session
@@ -95,6 +100,8 @@ class Tally:
     seconds: list[float] = field(default_factory=list)
     noise: int = 0
     noise_wrong: int = 0
+    #: Answers that an operation, not a raise statement, raised the error at a frame.
+    origins: int = 0
 
 
 def site_packages() -> Path:
@@ -215,14 +222,29 @@ def is_truth(match: Match, truth: dict[str, Any]) -> bool:
     )
 
 
-def answers(session: Session, text: str) -> list[Match]:
-    """The candidates for the error a paste ended with, best first (none for a paste errdex
-    refuses: an exception with no message gives nothing to paste)."""
+def answers(session: Session, text: str) -> tuple[list[Match], Frame | None]:
+    """The candidates for the error a paste ended with, best first, and the frame errdex says
+    an operation raised it at, where no raise statement did (none for a paste errdex refuses:
+    an exception with no message gives nothing to paste)."""
     try:
         answer = session.explain(text, top=50)
     except PasteError:
-        return []
-    return answer.for_error(answer.query.primary)
+        return [], None
+    primary = answer.query.primary
+    origin = answer.origin(primary)
+    return answer.for_error(primary), origin.frame if origin else None
+
+
+def at_truth(frame: Frame | None, truth: dict[str, Any]) -> bool:
+    """Whether errdex's answer that an operation raised the error names the truth's line."""
+    if frame is None:
+        return False
+    tail = truth["path"].split("/")
+    path = (frame.relative or frame.path).split("/")
+    return (
+        frame.line in {truth["line"], truth.get("statement_line", truth["line"])}
+        and path[-len(tail) :] == tail
+    )
 
 
 def evaluate(
@@ -245,27 +267,36 @@ def evaluate(
         informative = any(not low_information(p) for p in sites.at(truth))
         for name, make in INPUTS.items():
             start = time.perf_counter()
-            matches = answers(session, make(error))
+            matches, origin = answers(session, make(error))
             seconds.append(time.perf_counter() - start)
-            right = [is_truth(m, truth) for m in matches[:top]]
+            # An operation's frame, where errdex names one, is its first answer; records follow.
+            right = ([at_truth(origin, truth)] if origin else []) + [is_truth(m, truth) for m in matches]
             first = bool(right) and right[0]
             # Twins: records as good as the top one (same score, same template): a paste
             # without frames cannot tell them apart, and errdex lists them all.
             twins = [m for m in matches if matches[0].score - m.score < 1e-9] if matches else []
-            twin = any(
-                is_truth(m, truth) and m.stored.message_pattern == matches[0].stored.message_pattern
-                for m in twins
+            twin = first or (
+                origin is None
+                and any(
+                    is_truth(m, truth) and m.stored.message_pattern == matches[0].stored.message_pattern
+                    for m in twins
+                )
             )
-            exact = first and MessageMatcher(matches[0].stored.message_pattern).match(error["message"])
-            noise = bool(matches) and low_information(matches[0].stored.message_pattern)
+            exact = (
+                first
+                and origin is None
+                and MessageMatcher(matches[0].stored.message_pattern).match(error["message"])
+            )
+            noise = origin is None and bool(matches) and low_information(matches[0].stored.message_pattern)
             for section in names:
                 t = sections[section][name]
                 t.total += 1
                 t.candidates.append(len(matches))
-                t.covered += bool(matches)
+                t.covered += bool(matches) or origin is not None
                 t.top1 += first
+                t.origins += origin is not None
                 t.twins += twin
-                t.top5 += any(right)
+                t.top5 += any(right[:top])
                 t.by_site[site].append(first)
                 t.exact += bool(exact)
                 t.noise += noise
@@ -274,7 +305,11 @@ def evaluate(
                 shown[name] += 1
                 best = matches[0].record if matches else None
                 got = (
-                    f"{best.file_path}:{best.line_number} {best.error_message[:70]!r}" if best else "nothing"
+                    f"an operation at {origin.relative or origin.path}:{origin.line}"
+                    if origin
+                    else f"{best.file_path}:{best.line_number} {best.error_message[:70]!r}"
+                    if best
+                    else "nothing"
                 )
                 print(
                     f"  miss [{name}] {error['id']} ({', '.join(kinds)}):"
@@ -307,14 +342,15 @@ def evaluate_cross(session: Session, errors: list[dict[str, Any]], misses: int) 
     for error in errors:
         truth = error["truth"]
         for name, make in INPUTS.items():
-            matches = answers(session, make(error))
-            first = bool(matches) and cross_right(matches[0], error)
+            matches, origin = answers(session, make(error))
+            # An operation's frame is the truth's own, lines of its release and all.
+            first = at_truth(origin, truth) if origin else bool(matches) and cross_right(matches[0], error)
             t = tallies[name]
             t.total += 1
-            t.covered += bool(matches)
+            t.covered += bool(matches) or origin is not None
             t.candidates.append(len(matches))
             t.top1 += first
-            t.top5 += any(cross_right(m, error) for m in matches[:5])
+            t.top5 += first or any(cross_right(m, error) for m in matches[:5])
             t.by_site[(truth["path"], truth["line"])].append(first)
             if not first and shown[name] < misses:
                 shown[name] += 1
@@ -342,14 +378,14 @@ def report(title: str, tallies: dict[str, Tally]) -> None:
     print(f"\n{title}: {first.total} errors, {len(first.by_site)} distinct raise sites")
     print(
         f"{'input':<10} {'coverage':>9} {'top-1':>7} {'+twins':>7} {'top-5':>7} {'exact':>7}"
-        f" {'noise-1':>8} {'noise!':>7} {'cands':>6} {'top-1/site':>11}"
+        f" {'noise-1':>8} {'noise!':>7} {'origin':>7} {'cands':>6} {'top-1/site':>11}"
     )
     for name, t in tallies.items():
         n = t.total
         per_site = statistics.mean(sum(v) / len(v) for v in t.by_site.values())
         print(
             f"{name:<10} {t.covered / n:9.1%} {t.top1 / n:7.1%} {t.twins / n:7.1%} {t.top5 / n:7.1%}"
-            f" {t.exact / n:7.1%} {t.noise / n:8.1%} {t.noise_wrong / n:7.1%}"
+            f" {t.exact / n:7.1%} {t.noise / n:8.1%} {t.noise_wrong / n:7.1%} {t.origins / n:7.1%}"
             f" {statistics.mean(t.candidates):6.1f} {per_site:11.1%}"
         )
 

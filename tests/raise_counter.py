@@ -25,7 +25,6 @@ from pathlib import Path
 SKIPPED_DIRECTORIES = {
     "tests",
     "test",
-    "testing",
     "docs",
     "doc",
     "examples",
@@ -50,10 +49,19 @@ def is_skipped_file(name: str) -> bool:
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
 
 
+#: Skipped only at the root: a project's ``testing/`` holds its tests, ``numpy/testing`` is code.
+SKIPPED_AT_ROOT = {"testing"}
+
+
 def python_files(root: Path) -> list[Path]:
     files = []
     for directory, subdirectories, filenames in os.walk(root):
-        subdirectories[:] = [name for name in subdirectories if not is_skipped_directory(name)]
+        at_root = Path(directory) == root
+        subdirectories[:] = [
+            name
+            for name in subdirectories
+            if not is_skipped_directory(name) and not (at_root and name in SKIPPED_AT_ROOT)
+        ]
         for name in filenames:
             if name.endswith(".py") and not is_skipped_file(name):
                 files.append(Path(directory, name))

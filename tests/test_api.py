@@ -141,3 +141,39 @@ def test_several_worker_processes_serve_the_same_answers(stdlib_db: Path, api: h
     with serving(stdlib_db, "--workers", "2") as url, httpx.Client(base_url=url, timeout=30) as client:
         answers = [client.get("/api/search", params={"q": message}).json() for _ in range(6)]
     assert all(answer == expected for answer in answers)
+
+
+def test_an_error_no_raise_statement_raised_is_answered_with_its_frame_everywhere(
+    api: httpx.Client, stdlib_db: Path
+) -> None:
+    # float.as_integer_ratio, in C, raises inside Fraction(): the frame in fractions.py is the
+    # answer, in the API's JSON as in the CLI's, and the CLI's text says it first.
+    traceback = real_traceback("from fractions import Fraction; Fraction(float('nan'))")
+    line = innermost(traceback, "fractions.py")
+    served = api.post("/api/explain", json={"text": traceback}).json()
+    cli = subprocess.run(
+        [str(ERRDEX), "explain", "-", "--json", "--db", str(stdlib_db)],
+        input=traceback,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert served == json.loads(cli.stdout)
+    (origin,) = served["origins"]
+    error = served["query"]["errors"][origin["error"]]
+    frame = error["frames"][origin["frame"]]
+    assert origin["frame"] == len(error["frames"]) - 1 and not origin["statement"]
+    assert frame["path"].endswith("fractions.py") and frame["line"] == line
+    assert frame["source"] in traceback and "as_integer_ratio()" in frame["source"]
+    assert all(m["record"]["lineNumber"] != line for m in served["matches"])
+    text = subprocess.run(
+        [str(ERRDEX), "explain", "-", "--db", str(stdlib_db)],
+        input=traceback,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    first = " ".join(text.split("\n\n")[0].split())
+    shown = frame["relative"] or frame["path"]  # the path as records name files, where it is known
+    assert first.startswith(f"Raised at {shown}:{line} (in __new__) by `{frame['source']}`"), text
+    assert "which is not a raise statement" in first and "No record explains" not in text

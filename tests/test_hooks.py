@@ -378,3 +378,15 @@ def test_pytest_plugin_reports_its_own_failure_in_one_line(
     result.assert_outcomes(failed=1)
     _, section = failure_block(result.outlines)
     assert section == [f"{FAILED} no errdex database at {missing} (run `errdex index` to build one)"]
+
+
+def test_an_error_an_operation_raised_is_explained_by_its_frame(click_store: tuple[Path, Path]) -> None:
+    # click.echo writes to what it was given: the attribute lookup fails, no raise statement.
+    done = python(f"{INSTALL}\nimport click\nclick.echo('x', file=object())", click_store)
+    assert done.returncode == 1
+    traceback, _, ours = done.stderr.partition("\nerrdex: ")
+    line = int(re.findall(r'click/utils\.py", line (\d+), in echo', traceback)[-1])
+    assert ours.startswith("AttributeError: 'object' object has no attribute 'write'\n"), ours
+    said = " ".join(ours.split("\n", 1)[1].split())
+    assert re.match(rf"Raised at \S+click/utils\.py:{line} \(in echo\) by `file\.write\(out\)", said), said
+    assert "not a raise statement" in said and FAILED not in done.stderr

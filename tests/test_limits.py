@@ -93,10 +93,10 @@ def test_past_its_budget_the_servers_lookup_stops_not_only_its_answer(
     looked_up: list[float] = []
     original = Matcher.match_error
 
-    def slow(self: Matcher, *args: Any) -> Any:
+    def slow(self: Matcher, *args: Any, **kwargs: Any) -> Any:
         looked_up.append(time.monotonic())
         time.sleep(0.05)
-        return original(self, *args)
+        return original(self, *args, **kwargs)
 
     monkeypatch.setattr(Matcher, "match_error", slow)
     with TestClient(create_app(str(stdlib_db), time_budget=0.2)) as client:

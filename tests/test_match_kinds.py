@@ -6,6 +6,7 @@ template."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import innermost
-from errdex.match.explain import Matcher
+from errdex.match.explain import LINE_DRIFT, Matcher
 from errdex.mine import mine
 from errdex.patterns import MessageMatcher
 from errdex.store import Store, open_store
@@ -39,10 +40,14 @@ def roots(pypi_package: Callable[..., Path]) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def store(roots: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Store:
-    """The packages and the standard library's ``textwrap``, mined into one store."""
+    """The packages and the standard library's ``textwrap`` and ``multiprocessing.pool``, mined
+    into one store."""
     db = tmp_path_factory.mktemp("kinds") / "errdex.db"
     stdlib = tmp_path_factory.mktemp("kinds-stdlib")
-    (stdlib / "textwrap.py").write_bytes((Path(sysconfig.get_paths()["stdlib"]) / "textwrap.py").read_bytes())
+    lib = Path(sysconfig.get_paths()["stdlib"])
+    (stdlib / "textwrap.py").write_bytes((lib / "textwrap.py").read_bytes())
+    (stdlib / "multiprocessing").mkdir()
+    (stdlib / "multiprocessing" / "pool.py").write_bytes((lib / "multiprocessing" / "pool.py").read_bytes())
     with open_store(db) as store:
         for name, root in roots.items():
             result = mine(root, repo=f"pypi/{name}", sha=SHA, jobs=1)
@@ -225,3 +230,101 @@ def test_a_traceback_of_another_release_finds_the_raise_not_a_neighbour_of_its_f
     message = traceback.rstrip().splitlines()[-1].partition(": ")[2]
     assert best.site.file_path == "click/types.py"
     assert MessageMatcher(best.stored.message_pattern).match(message) is not None
+
+
+def _frame_line(traceback: str, file_name: str) -> str:
+    """The source line Python printed under the innermost frame in ``file_name``."""
+    lines = traceback.splitlines()
+    at = max(i for i, line in enumerate(lines) if f'{file_name}", line' in line)
+    return lines[at + 1].strip()
+
+
+def test_an_error_an_operation_raised_is_answered_with_its_frame_not_a_record(
+    store: Store, roots: dict[str, Path]
+) -> None:
+    # A dict lookup inside requests raises the KeyError: no raise statement ran, so no record is
+    # its site, and the templates with no text of their own (``raise KeyError(key)`` by the
+    # dozen) are coincidences, left out.
+    traceback = run("from requests.structures import CaseInsensitiveDict\nCaseInsensitiveDict()['x']", roots)
+    assert traceback.rstrip().endswith("KeyError: 'x'")
+    line = innermost(traceback, "structures.py")
+    answer = Matcher(store).explain(traceback, top=50)
+    origin = answer.origin(answer.query.primary)
+    assert origin is not None and not origin.statement
+    assert origin.frame.path.endswith("/requests/structures.py") and origin.frame.line == line
+    assert origin.frame.source == _frame_line(traceback, "structures.py")
+    assert f"requests/structures.py:{line}" in origin.sentence() and origin.frame.source in origin.sentence()
+    assert not any(
+        (m.site.file_path, m.site.line_number) == ("requests/structures.py", line) for m in answer.matches
+    )
+    assert all(len("".join(MessageMatcher(m.stored.message_pattern).segments)) > 3 for m in answer.matches)
+    # The last line alone has no frame to say where: the records that raise KeyError are the answer.
+    last = Matcher(store).explain("KeyError: 'x'", top=50)
+    assert last.origins == {} and last.matches
+
+
+def test_a_socket_call_that_fails_is_the_origin_though_a_re_raise_is_on_the_way(
+    store: Store, roots: dict[str, Path]
+) -> None:
+    # ``raise err`` re-raises what ``sock.connect`` raised in C: the traceback names both lines
+    # of create_connection, the connect innermost.
+    traceback = run(
+        "import socket\n"
+        "s = socket.socket(); s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]; s.close()\n"
+        "from urllib3.util.connection import create_connection\n"
+        "create_connection(('127.0.0.1', port))\n",
+        roots,
+    )
+    assert "ConnectionRefusedError" in traceback.rstrip().splitlines()[-1]
+    answer = Matcher(store).explain(traceback)
+    origin = answer.origin(answer.query.primary)
+    assert origin is not None and not origin.statement
+    assert origin.frame.source == "sock.connect(sa)" == _frame_line(traceback, "connection.py")
+    assert origin.frame.line == innermost(traceback, "connection.py")
+
+
+def test_a_raise_no_record_is_made_of_is_the_origin_where_the_file_is_the_one_mined(
+    store: Store, roots: dict[str, Path]
+) -> None:
+    # A pool re-raises the worker's error, which lost its traceback crossing processes, with
+    # ``raise self._value``: a raise statement, but one with no message, so no record.  The
+    # records around it show the file is the version mined; the worker's own traceback, sent
+    # back as text, ends at the call that raised.
+    traceback = run("import multiprocessing\nmultiprocessing.Pool(1).apply(int, ('x',))\n", roots)
+    assert traceback.rstrip().endswith("ValueError: invalid literal for int() with base 10: 'x'")
+    answer = Matcher(store).explain(traceback)
+    primary = answer.query.primary
+    origin = answer.origin(primary)
+    assert origin is not None and origin.statement
+    assert origin.frame.source == "raise self._value"
+    assert origin.frame.line == innermost(traceback, "pool.py")
+    assert not [
+        r for r in store.records() if r.file_path.endswith("pool.py") and r.line_number == origin.frame.line
+    ]
+    # The worker's traceback: ``func(*args, **kwds)`` is a call, and int() in C raised.
+    causes = [o for position, o in answer.origins.items() if position != primary]
+    assert [o.frame.source for o in causes if not o.statement] == ["result = (True, func(*args, **kwds))"]
+
+
+def test_a_raise_that_moved_past_the_drift_is_found_by_its_frames_function(
+    store: Store, pypi_package: Callable[..., Path]
+) -> None:
+    # click 8.1.8's Context.fail raises at a line 8.5.1 holds far from there; its template,
+    # ``{message}``, fits any message: the innermost frame's function in its file finds it, not
+    # the raises near the lines of the calls on the way.
+    traceback = run(
+        "import click\n"
+        "@click.command()\n"
+        "@click.argument('src')\n"
+        "def copy(src): pass\n"
+        "copy.main(['a.txt', 'b.txt', 'c.txt'], standalone_mode=False)\n",
+        {"click": pypi_package("click", "8.1.8")},
+    )
+    assert traceback.rstrip().endswith("UsageError: Got unexpected extra arguments (b.txt c.txt)")
+    assert re.search(r'click/core\.py", line \d+, in fail\n', traceback)
+    line = innermost(traceback, "core.py")
+    moved = [r for r in store.records() if r.file_path == "click/core.py" and r.function == "Context.fail"]
+    assert moved and all(abs(r.line_number - line) > LINE_DRIFT for r in moved)
+    best = Matcher(store).explain(traceback).matches[0]
+    assert (best.stored.file_path, best.stored.function) == ("click/core.py", "Context.fail")
+    assert best.evidence == "frame"

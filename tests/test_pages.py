@@ -372,3 +372,15 @@ def test_a_lookup_over_the_time_budget_gets_a_503_page(db: Path) -> None:
 def test_a_file_instead_of_a_paste_gets_a_400_page(client: httpx.Client) -> None:
     response = client.post("/explain", files={"text": ("paste.txt", b"ValueError: x")})
     assert "Too many files" in assert_page(response, 400)
+
+
+def test_an_error_no_raise_statement_raised_names_its_frame_first(client: httpx.Client) -> None:
+    stderr = real_traceback("from fractions import Fraction; Fraction(float('nan'))")
+    line = int(re.findall(r'File ".*fractions\.py", line (\d+)', stderr)[-1])
+    response = client.post("/explain", files={"text": (None, stderr)})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    page = response.text  # the paste is in its form again: assert_page would take it for a crash
+    origin = re.search(r'<p class="origin">(.*?)</p>', page, re.S)
+    assert origin is not None, page
+    assert f"fractions.py:{line} (in __new__)" in origin[1] and "not a raise statement" in origin[1]
+    assert "No record explains this error" not in page

@@ -228,7 +228,7 @@ def test_syntax_error_has_a_frame_without_function(moddir: Path, tmp_path: Path)
     assert isinstance(expected, SyntaxError)
     (error,) = parse(python(moddir, str(script))).errors
     assert (error.error_class, error.message) == ("SyntaxError", expected.msg)
-    assert error.frames == (Frame(str(script), expected.lineno or 0),)
+    assert error.frames == (Frame(str(script), expected.lineno or 0, source="y = (2,"),)
 
 
 def test_syntax_error_on_import_keeps_the_importing_frames(moddir: Path, tmp_path: Path) -> None:
@@ -236,7 +236,10 @@ def test_syntax_error_on_import_keeps_the_importing_frames(moddir: Path, tmp_pat
     text = python(moddir, "-c", "import broken_import", PYTHONPATH=str(tmp_path))
     (error,) = parse(text).errors
     assert (error.error_class, error.message) == ("SyntaxError", "invalid syntax")
-    assert error.frames == (Frame("<string>", 1, "<module>"), Frame(str(tmp_path / "broken_import.py"), 1))
+    assert error.frames == (
+        Frame("<string>", 1, "<module>"),
+        Frame(str(tmp_path / "broken_import.py"), 1, source="def f(:"),
+    )
 
 
 def test_position_markers_are_not_part_of_the_error(moddir: Path) -> None:
@@ -245,6 +248,17 @@ def test_position_markers_are_not_part_of_the_error(moddir: Path) -> None:
     (error,) = parse(text).errors
     assert (error.error_class, error.message) == ("TypeError", str(caught(lambda: 1 * None)))
     at(error.frames[-1], moddir / "errmod.py", "calc", "calc")
+
+
+def test_each_frame_keeps_the_source_line_python_printed_under_it(
+    moddir: Path, ipython_cell: dict[str, str]
+) -> None:
+    (error,) = parse(python(moddir, "-c", "import errmod; errmod.calc({'a': 1, 'c': None})")).errors
+    # ``-c`` code has no file to show; errmod's lines are the module's own, carets left out.
+    assert error.frames[0].source is None
+    assert error.frames[-1].source == ERRMOD.splitlines()[AT["calc"] - 1].strip()
+    # IPython numbers the lines around a frame: no one of them is the frame's alone.
+    assert all(f.source is None for e in parse(ipython_cell["NoColor"]).errors for f in e.frames)
 
 
 @pytest.mark.parametrize(
@@ -298,7 +312,8 @@ def test_windows_paths(moddir: Path) -> None:
     colour, decode = parse(windows).errors
     last = colour.frames[-1]
     assert (last.path, last.relative) == ("C:/Users/me/venv/Lib/site-packages/rich/color.py", "rich/color.py")
-    assert colour.frames[1] == Frame("C:/Users/me/project/errmod.py", AT["color"], "color")
+    source = ERRMOD.splitlines()[AT["color"] - 1].strip()
+    assert colour.frames[1] == Frame("C:/Users/me/project/errmod.py", AT["color"], "color", source=source)
     last = decode.frames[-1]
     assert (last.path, last.relative) == ("C:/Python311/Lib/json/decoder.py", "json/decoder.py")
 

@@ -74,8 +74,8 @@ WIDGETS = [
         file_path="src/widgets/geometry.py",
         line=8,
         sites=[
-            Site(file_path="src/widgets/geometry.py", line_number=8, kind="raise"),
-            Site(file_path="src/widgets/geometry.py", line_number=30, kind="raise"),
+            Site(file_path="src/widgets/geometry.py", line_number=8, kind="raise", function="Box.resize"),
+            Site(file_path="src/widgets/geometry.py", line_number=30, kind="raise", function="grow"),
         ],
     ),
 ]
@@ -132,7 +132,7 @@ def test_failure_half_way_keeps_previous_version(db_path: Path) -> None:
 
         assert sorted(ids(store.records())) == sorted(ids(WIDGETS))
         assert store.repos() == [before]
-        assert [path for _, path, _ in store.sites_near("registry.py", 42, 0)] == ["src/widgets/registry.py"]
+        assert [path for _, path, *_ in store.sites_near("registry.py", 42, 0)] == ["src/widgets/registry.py"]
         # The store is still usable after the rollback.
         assert store.replace_repo(info(), WIDGETS[:2]).records == 2
 
@@ -166,9 +166,12 @@ def test_sites_near_finds_every_site_by_file_name_and_line_window(db_path: Path)
 
         assert store.sites_near("geometry.py", 33, 0) == []
         # Any of a record's sites counts: line 30 is the second site of the size record.
-        assert store.sites_near("geometry.py", 32, 2) == [(size, "src/widgets/geometry.py", 30)]
-        assert sorted(line for _, _, line in store.sites_near("registry.py", 30, 15)) == [17, 42]
+        assert store.sites_near("geometry.py", 32, 2) == [(size, "src/widgets/geometry.py", 30, "grow")]
+        assert sorted(line for _, _, line, _ in store.sites_near("registry.py", 30, 15)) == [17, 42]
         assert store.sites_near("metry.py", 8, 5) == []
+        # A method's site is found by the name a traceback prints for it, at any line.
+        assert store.sites_in_function("geometry.py", "resize") == [(size, "src/widgets/geometry.py", 8)]
+        assert store.sites_in_function("geometry.py", "Box.resize") == []
 
 
 def test_search_text_ranks_messages_sharing_most_words(db_path: Path) -> None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from errdex.envindex import Refreshed
     from errdex.languages.pastes import Frame
-    from errdex.match.explain import Answer
+    from errdex.match.explain import Answer, Match
     from errdex.session import Session
 
 app = typer.Typer(
@@ -80,7 +80,10 @@ def mine(
         str, typer.Option(help="Prefix mapping PATH onto the repository layout, e.g. src/.")
     ] = "",
     exclude: Annotated[
-        list[str] | None, typer.Option(help="Extra glob of files or directories to leave out.")
+        list[str] | None,
+        typer.Option(
+            help="Extra glob of files or directories to leave out (a leading / matches from PATH only)."
+        ),
     ] = None,
     default_excludes: Annotated[
         bool, typer.Option(help="Leave out tests, docs, examples, benchmarks, vendored, hidden.")
@@ -593,9 +596,20 @@ def _explain_batch(session: Session, top: int) -> None:
 
 
 def _print_answer(answer: Answer, *, long: bool = False) -> None:
-    from rich.table import Table
-
     errors = answer.query.errors
+    primary = answer.query.primary if errors else 0
+    origin = answer.origin(primary)
+    if origin is not None:
+        # No record is the site: the frame is the answer, records with its message come after.
+        out.print(_text(origin.sentence(), "bold"))
+        same = answer.for_error(primary)
+        if same:
+            out.print("[bold]Records with this message, raised elsewhere[/bold]")
+            _print_candidates(same)
+        if rest := [m for m in answer.matches if m.error != primary]:
+            out.print("[bold]Other candidates[/bold]")
+            _print_candidates(rest)
+        return
     if not answer.matches:
         shown = errors[-1] if errors else None
         what = f"{shown.error_class}: {shown.message}" if shown and shown.error_class else "this error"
@@ -611,24 +625,31 @@ def _print_answer(answer: Answer, *, long: bool = False) -> None:
     _print_record(best.record, best.site, captures=best.captures, evidence=evidence, frames=frames, long=long)
     if others:
         out.print("[bold]Other candidates[/bold]")
-        candidates = Table.grid(padding=(0, 1))
-        candidates.add_column(no_wrap=True)  # "  0.44" and the evidence: short, never cut
-        candidates.add_column(no_wrap=True)
-        candidates.add_column(overflow="fold")
-        for match in others:
-            record, site = match.stored, match.site  # one line of facts: no prose needed
-            where = f"{record.repo} {site.file_path}:{site.line_number}, {record.id}"
-            message = _words(record.error_message, CANDIDATE_CHARS)
-            candidates.add_row(
-                Text(f"  {match.score:.2f}"),
-                Text(match.evidence),
-                _text(
-                    f"{record.error_class}: {message}  ({where})"
-                    if record.error_class
-                    else f"{message}  ({where})"
-                ),
-            )
-        out.print(candidates)
+        _print_candidates(others)
+
+
+def _print_candidates(matches: list[Match]) -> None:
+    """One line of facts for each match: score, evidence, class and message, where, id."""
+    from rich.table import Table
+
+    candidates = Table.grid(padding=(0, 1))
+    candidates.add_column(no_wrap=True)  # "  0.44" and the evidence: short, never cut
+    candidates.add_column(no_wrap=True)
+    candidates.add_column(overflow="fold")
+    for match in matches:
+        record, site = match.stored, match.site  # one line of facts: no prose needed
+        where = f"{record.repo} {site.file_path}:{site.line_number}, {record.id}"
+        message = _words(record.error_message, CANDIDATE_CHARS)
+        candidates.add_row(
+            Text(f"  {match.score:.2f}"),
+            Text(match.evidence),
+            _text(
+                f"{record.error_class}: {message}  ({where})"
+                if record.error_class
+                else f"{message}  ({where})"
+            ),
+        )
+    out.print(candidates)
 
 
 #: A candidate's message is shown up to about this many characters, cut between words.

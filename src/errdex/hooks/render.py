@@ -26,6 +26,25 @@ _MESSAGE_CHARS = 160
 def brief(answer: Answer, *, others: int = 3, advice: int = 3) -> str:
     """The best match (class and message, where it is raised, permalink, evidence, up to ``advice``
     solutions or else its conditions), then one line for each of up to ``others`` candidates."""
+    origin = answer.origin(answer.query.primary) if answer.query.errors else None
+    if origin is not None:
+        # No record is the site: the frame is the answer; records with the message come after.
+        lines = [f"errdex: {_query(answer)}"]
+        lines.append(
+            textwrap.fill(
+                visible(origin.sentence()),
+                WIDTH,
+                initial_indent=_INDENT,
+                subsequent_indent=_INDENT,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+        rest = _others(answer.for_error(answer.query.primary), "", others)
+        if rest:
+            lines.append(f"{_INDENT}records with this message, raised elsewhere:")
+            lines += [_candidate(match) for match in rest]
+        return "\n".join(lines)
     if not answer.matches:
         return f"errdex: no record explains {_query(answer)}"
     best = answer.matches[0]

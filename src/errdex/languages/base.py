@@ -134,6 +134,11 @@ class PasteReader(Protocol):
         """A paste of one line that is an error of this language, though no block reads it."""
         ...
 
+    def raises(self, source: str) -> bool:
+        """Whether a source line a traceback prints under a frame may be a statement that
+        raises (or its start): where no language's may, an operation raised the error."""
+        ...
+
     def forms(self, error_class: str | None, message: str) -> list[tuple[str, str | None]]:
         """Other forms a raise may have written a printed message in (the language prints
         some errors with more than their message: quotes, an arguments tuple, a prefix), each

@@ -29,6 +29,8 @@ class Frame:
     function: str | None = None
     #: The path as a record names its file (below ``site-packages``, the standard library ...).
     relative: str | None = None
+    #: The source line printed under the frame, stripped; None where the paste shows none.
+    source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

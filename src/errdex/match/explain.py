@@ -81,6 +81,32 @@ class Match:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where an error was raised that no record is the site of: its innermost frame."""
+
+    #: The frame's index in its error's ``frames``.
+    index: int
+    frame: Frame
+    #: True for a raise statement no record is made of (``raise error``: it raises an error
+    #: object made elsewhere); False for a line that cannot raise: an operation there, or C
+    #: code it called, raised the error.
+    statement: bool
+
+    def sentence(self) -> str:
+        """The answer in one sentence, as plain text (front ends escape it as they show it)."""
+        frame = self.frame
+        where = f"{frame.relative or frame.path}:{frame.line}"
+        if frame.function:
+            where += f" (in {frame.function})"
+        if self.statement:
+            return f"Raised at {where} by `{frame.source}`: errdex holds no record of that raise statement."
+        return (
+            f"Raised at {where} by `{frame.source}`, which is not a raise statement: an operation on"
+            " that line, or compiled code it called, raised the error, so no record is its site."
+        )
+
+
 @dataclass(slots=True)
 class Answer:
     #: The errors looked up, in paste order: all of the paste's, up to ``MAX_ERRORS``.
@@ -88,6 +114,9 @@ class Answer:
     matches: list[Match]
     #: Errors of the paste past the limits, counted but not looked up (nor kept).
     unexplained: int = 0
+    #: Errors whose site no record is (error index -> where it was raised): records with
+    #: their message, if any, are raised elsewhere.
+    origins: dict[int, Origin] = field(default_factory=dict)
 
     @property
     def order(self) -> list[int]:
@@ -100,10 +129,17 @@ class Answer:
             "query": paste_json(self.query),
             "matches": [m.to_json() for m in self.matches],
             "unexplained": self.unexplained,
+            "origins": [
+                {"error": e, "frame": o.index, "statement": o.statement, "sentence": o.sentence()}
+                for e, o in sorted(self.origins.items())
+            ],
         }
 
     def for_error(self, position: int) -> list[Match]:
         return [m for m in self.matches if m.error == position]
+
+    def origin(self, position: int) -> Origin | None:
+        return self.origins.get(position)
 
 
 def explain_order(paste: Paste) -> list[int]:
@@ -122,7 +158,13 @@ def paste_json(paste: Paste) -> dict[str, Any]:
                 "format": e.format,
                 "inGroup": e.in_group,
                 "frames": [
-                    {"path": f.path, "line": f.line, "function": f.function, "relative": f.relative}
+                    {
+                        "path": f.path,
+                        "line": f.line,
+                        "function": f.function,
+                        "relative": f.relative,
+                        "source": f.source,
+                    }
                     for f in e.frames
                 ],
             }
@@ -198,14 +240,19 @@ class Matcher:
         paste = parse(text)
         wanted: list[int] = []
         found: list[tuple[int, list[Match]]] = []
+        origins: dict[int, Origin] = {}
         total = 0
         for position in explain_order(paste)[:MAX_ERRORS]:
             room = min(top, MAX_MATCHES - total)
             if room <= 0:
                 break
-            matches = self.match_error(paste.errors[position], room, position, deadline)
+            error = paste.errors[position]
+            origin = self.origin(error)
+            matches = self.match_error(error, room, position, deadline, origin=origin)
             wanted.append(position)
             found.append((position, matches))
+            if origin is not None:
+                origins[position] = origin
             total += len(matches)
         kept = sorted(wanted)
         renumbered = {position: n for n, position in enumerate(kept)}
@@ -214,14 +261,80 @@ class Matcher:
                 match.error = renumbered[position]
         answer = [match for _, matches in found for match in matches]
         unexplained = len(paste.errors) - len(kept)
-        return Answer(Paste(tuple(paste.errors[n] for n in kept)), answer, unexplained)
+        return Answer(
+            Paste(tuple(paste.errors[n] for n in kept)),
+            answer,
+            unexplained,
+            {renumbered[p]: f for p, f in origins.items()},
+        )
+
+    def origin(self, error: ParsedError) -> Origin | None:
+        """Where the error was raised when no record is that site, as its innermost frame's
+        printed source line shows: a line that cannot raise (``datetime(``, ``return
+        self._data[key]``) with no record there, or a raise with no record (``raise error``) in
+        a file a record nearby shows to be the version mined (the line it prints is the line
+        the record's source has there).  None when the frame shows no source (a log without
+        it, another format), when a record is raised at its line (``warnings.warn``), and for
+        a multi-line statement's later line (an assert's frame points there, its record at
+        the statement's start)."""
+        # Frames with no function are where a SyntaxError points, not code that ran: the
+        # innermost one that ran is the compile or import that raised it.
+        index = len(error.frames) - 1
+        while index >= 0 and error.frames[index].function is None:
+            index -= 1
+        if index < 0:
+            return None
+        frame = error.frames[index]
+        source = frame.source
+        if source is None:
+            return None
+        path = (frame.relative or frame.path).replace("\\", "/")
+        near = [
+            (num, site_path, line)
+            for num, site_path, line, _ in self.store.sites_near(
+                path.rsplit("/", 1)[-1], frame.line, LINE_DRIFT
+            )
+            if _same_file(path, site_path)
+        ]
+        if any(line == frame.line for *_, line in near):
+            return None
+        # Decoding a record costs more than the rest of this: only those that can decide are.
+        # A record's source window is its first site's, in the file it names.
+        if any(entry.paste.raises(source) for entry in LANGUAGES.values()):
+            # The nearest window that shows the frame's line tells whether it is this version.
+            for num, site_path, _ in sorted(near, key=lambda hit: abs(hit[2] - frame.line)):
+                record = self.store.by_num([num]).get(num)
+                if record is not None and record.file_path == site_path:
+                    shown = _line_at(record, frame.line)
+                    if shown is not None:
+                        return Origin(index, frame, statement=True) if shown == source else None
+            return None
+        above = [(num, site_path, line) for num, site_path, line in near if line < frame.line]
+        records = self.store.by_num({num for num, *_ in above})
+        if any(
+            _continues(records[n], line, frame.line)
+            for n, site_path, line in above
+            if n in records and records[n].file_path == site_path
+        ):
+            return None
+        return Origin(index, frame, statement=False)
 
     def match_error(
-        self, error: ParsedError, top: int = 5, position: int = 0, deadline: Deadline | None = None
+        self,
+        error: ParsedError,
+        top: int = 5,
+        position: int = 0,
+        deadline: Deadline | None = None,
+        *,
+        origin: Origin | None = None,
     ) -> list[Match]:
+        """The records explaining one error, best first.  With an ``origin`` (see
+        :meth:`origin`) no frame hit counts, for no frame raised the error with a statement,
+        and templates without text of their own are left out: they fit the message by chance."""
         check(deadline)
         scored: dict[int, _Scored] = {}
-        self._frames(error.frames, scored, deadline)
+        if origin is None:
+            self._frames(error.frames, scored, deadline)
         forms = _message_forms(error)
         messages = [message for message, _ in forms]
         # A class printed with no message (``StreamConsumedError``) is still a lookup.
@@ -233,9 +346,10 @@ class Matcher:
                     entry.pattern = specificity
                     entry.captures = candidate.captures
                     entry.wrapped = wrapped
-        located = any(e.frame for e in scored.values())
+        located = origin is not None or any(e.frame for e in scored.values())
         if error.error_class and not located and not any(informative(self.index.patterns[n]) for n in scored):
-            # No frame hit a raise and no template with text of its own fits (``KeyError:
+            # No frame hit a raise, none raised the error by an operation, and no template
+            # with text of its own fits (``KeyError:
             # 'total'``, a bare ``AssertionError``): the sites that raise that builtin class
             # with a computed message, or none, as many as there are, ranked by their reach.
             text = messages[0] if messages else ""
@@ -249,6 +363,8 @@ class Matcher:
         if messages and max((s.pattern for s in scored.values()), default=0.0) < _STRONG_PATTERN:
             check(deadline)
             self._fuzzy(messages[0], scored)
+        if origin is not None:
+            scored = {n: e for n, e in scored.items() if informative(self.index.patterns[n])}
         check(deadline)
         records = self.store.by_num(scored)
         for num, entry in scored.items():
@@ -306,23 +422,36 @@ class Matcher:
         self, frames: tuple[Frame, ...], scored: dict[int, _Scored], deadline: Deadline | None
     ) -> None:
         """Score records raised near a frame's line; the innermost frame that has any counts most.
-        Each record keeps the frame and site that gave it its score."""
+        Each record keeps the frame and site that gave it its score.
+
+        The innermost frame that hits no raise of its own function at its line ran another
+        release, whose lines moved, maybe past the drift: the raises of its function, in its
+        file, at any line, count as if at the drift's end."""
         depth = 0
+        innermost = len(frames) - 1
         for position in reversed(range(max(0, len(frames) - _MAX_FRAMES), len(frames))):
             check(deadline)
             frame = frames[position]
             path = (frame.relative or frame.path).replace("\\", "/")
             name = path.rsplit("/", 1)[-1]
-            hits = [
-                (num, site_path, line, abs(line - frame.line))
-                for num, site_path, line in self.store.sites_near(name, frame.line, LINE_DRIFT)
+            near = [
+                (num, site_path, line, abs(line - frame.line), function)
+                for num, site_path, line, function in self.store.sites_near(name, frame.line, LINE_DRIFT)
                 if _same_file(path, site_path)
             ]
+            # Lines drift between versions; when this version's line is known, it is the one.
+            exact = [hit for hit in near if hit[3] == 0]
+            hits = [hit[:4] for hit in exact or near]
+            function = frame.function or ""
+            if position == innermost and function.isidentifier() and all(h[4] != function for h in exact):
+                seen = {hit[0] for hit in hits}
+                hits += [
+                    (num, site_path, line, LINE_DRIFT)
+                    for num, site_path, line in self.store.sites_in_function(name, function)
+                    if num not in seen and _same_file(path, site_path)
+                ]
             if not hits:
                 continue
-            # Lines drift between versions; when this version's line is known, it is the one.
-            if any(hit[3] == 0 for hit in hits):
-                hits = [hit for hit in hits if hit[3] == 0]
             for num, site_path, line, distance in hits:
                 value = max(0.0, 1.0 - 0.1 * depth - 0.02 * distance)
                 entry = scored.setdefault(num, _Scored())
@@ -417,6 +546,34 @@ def _wrapped(scored: dict[int, _Scored], records: dict[int, Record]) -> None:
                 entry.pattern = max(entry.pattern, value)
             elif caught & _ANY_ERROR:
                 entry.pattern = max(entry.pattern, 0.9 * value)
+
+
+_OPEN = str.maketrans("", "", "([{")
+_CLOSE = str.maketrans("", "", ")]}")
+
+
+def _line_at(record: Record, line: int) -> str | None:
+    """The line of the record's source window at ``line``, stripped; None outside it."""
+    if not record.source_code_start <= line <= record.source_code_end:
+        return None
+    return record.source_code.split("\n")[line - record.source_code_start].strip()
+
+
+def _continues(record: Record, start: int, line: int) -> bool:
+    """Whether ``line`` is inside the statement starting at ``start`` (a record's site), as the
+    record's source window shows: a bracket opened there and not yet closed, or a backslash
+    ending each line before it.  False where the window does not cover both lines."""
+    if start == line:
+        return True
+    first = record.source_code_start
+    if not first <= start < line <= record.source_code_end:
+        return False
+    depth = 0
+    for text in record.source_code.split("\n")[start - first : line - first]:
+        depth += len(text) - len(text.translate(_OPEN)) - (len(text) - len(text.translate(_CLOSE)))
+        if depth <= 0 and not text.rstrip().endswith("\\"):
+            return False
+    return True
 
 
 def _neighbour(record: Record, entry: _Scored, frames: tuple[Frame, ...]) -> bool:

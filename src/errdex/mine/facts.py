@@ -639,7 +639,9 @@ class _Callers:
             if owners:  # a module or class the file names: resolved, not guessed
                 if any(tree.canonical(f"{o}.{name}") != target for o in owners):
                     return None
-                return False, constructor or owners[0] not in tree.classes
+                # ``module.function(a)`` passes ``a`` first; ``Class.method(obj, a)`` too, but
+                # a method on an object the module holds binds the object first.
+                return False, constructor or (method and owners[0] not in tree.classes)
         # A call on an object: a method, on a receiver named for its class, in a file that knows it.
         if not method or cls is None:
             return None

@@ -28,8 +28,11 @@ from errdex.reading import file_kind, read_regular
 from errdex.record import SourceKind, is_commit, is_repo_name
 
 _LANGUAGE_EXCLUDES = tuple(dict.fromkeys(g for entry in LANGUAGES.values() for g in entry.excludes))
+#: A glob starting with ``/`` is matched from the root only: a project's own ``testing/``
+#: holds its tests (pytest's does), a package's (``numpy/testing``) the public assertions
+#: users' tests fail with.
 DEFAULT_EXCLUDES = (
-    "tests", "test", "testing", "docs", "doc", "examples", "example", "benchmarks",
+    "tests", "test", "/testing", "docs", "doc", "examples", "example", "benchmarks",
     "benchmark", "vendor", "vendored", "_vendor", "third_party", "node_modules", ".*",
     *_LANGUAGE_EXCLUDES,
 )  # fmt: skip
@@ -208,7 +211,15 @@ def select_files(
     return selection
 
 
-_TEST_DIRS = frozenset({"tests", "test", "testing"})
+_TEST_DIRS = frozenset({"tests", "test"})
+
+
+def _in_tests(directories: list[str]) -> bool:
+    """Whether a directory path holds tests: ``tests/`` anywhere, ``testing/`` at the root only
+    (below it, ``numpy/testing`` is the package's own code, mined as sources)."""
+    return any(part in _TEST_DIRS for part in directories) or directories[:1] == ["testing"]
+
+
 _NOT_TESTS = frozenset(
     {
         "node_modules",
@@ -237,7 +248,7 @@ def select_tests(
             for d in dirnames
             if d not in _NOT_TESTS and not d.startswith(".") and not _excluded(d, _join(rel_dir, d), patterns)
         )
-        in_tests = any(part in _TEST_DIRS for part in rel_dir.split("/"))
+        in_tests = _in_tests(rel_dir.split("/"))
         for name in sorted(filenames):
             language = for_path(name)
             if language is None or not (in_tests or language.is_test_name(name)):
@@ -282,7 +293,7 @@ def select_listed(
                 SourceFile(path, rel, module, is_package, language.name, max_size=max_file_size)
             )
         elif (
-            (any(p in _TEST_DIRS for p in parts[:-1]) or language.is_test_name(parts[-1]))
+            (_in_tests(parts[:-1]) or language.is_test_name(parts[-1]))
             and not _excluded_path(parts[:-1], tests_only)
             and _unusable(path, rel, root, max_file_size) is None
         ):
@@ -353,7 +364,11 @@ def _glob_regex(globs: list[str]) -> re.Pattern[str] | None:
 
 
 def _excluded(name: str, rel: str, patterns: re.Pattern[str] | None) -> bool:
-    return patterns is not None and bool(patterns.match(name) or patterns.match(rel))
+    """A glob matches a file's or directory's name or its path from the root; one that starts
+    with ``/``, only that path."""
+    return patterns is not None and bool(
+        patterns.match(name) or patterns.match(rel) or patterns.match("/" + rel)
+    )
 
 
 def _inside(path: Path, root: Path) -> bool:

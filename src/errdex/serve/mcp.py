@@ -175,8 +175,12 @@ def create_server(session: Session, time_budget: float = TIME_BUDGET) -> MCPServ
         explains), "captures" (the values the template's placeholders took), "record": the full
         errdex record: errorMessage, errorClass, filePath, lineNumber, githubUrl, sourceCode,
         function, conditions (the guards that lead to the raise), documentation,
-        triggerScenarios, solutions, exampleFix, validationCode, ...}]}.  No matches means no
-        library in the store raises it (see list_repos)."""
+        triggerScenarios, solutions, exampleFix, validationCode, ...}], "origins": [{"error",
+        "frame", "statement", "sentence"}]}.  An origin says that no record is the error's site:
+        its innermost frame raised it by an operation or compiled code ("statement" false) or by
+        a raise no record is made of (true); that error's matches are then records of the same
+        message raised elsewhere.  No matches and no origin means no library in the store
+        raises it (see list_repos)."""
         with _errdex_failures():
             if not 1 <= top <= MAX_LIMIT:
                 raise ErrdexError(f"top must be between 1 and {MAX_LIMIT}")

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 
 from errdex.deadline import Deadline
 from errdex.errors import ErrdexError
-from errdex.match.explain import MAX_ERRORS, Evidence, Match
+from errdex.match.explain import MAX_ERRORS, Evidence, Match, Origin
 from errdex.match.parse import MAX_PASTE_BYTES, ParsedError
 from errdex.record import Record, RepoInfo, Site
 from errdex.serve.http import MAX_BODY, request_budget, request_session, within_budget
@@ -92,10 +92,12 @@ class Found:
 
 @dataclass(frozen=True, slots=True)
 class Explained:
-    """One error of the paste and the records that explain it, best first."""
+    """One error of the paste and the records that explain it, best first; where no record is
+    its site, the frame that raised it."""
 
     error: ParsedError
     found: list[Found]
+    origin: Origin | None = None
 
 
 @router.get("/static/errdex.css")
@@ -193,7 +195,8 @@ def _answer(session: Session, text: str, deadline: Deadline) -> tuple[list[Expla
     answer = session.explain(text, TOP, deadline)
     errors = answer.query.errors
     explained = [
-        Explained(errors[i], [Found(m, m.record) for m in answer.for_error(i)]) for i in answer.order
+        Explained(errors[i], [Found(m, m.record) for m in answer.for_error(i)], answer.origin(i))
+        for i in answer.order
     ]
     return explained, answer.unexplained
 

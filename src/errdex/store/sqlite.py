@@ -29,7 +29,7 @@ from errdex.record import Record, RepoInfo, dumps, utf8
 #: refused, not migrated (4: records keep their guards and parameters as structure; 5: guards
 #: say what each block means: the classes a handler catches and the code its ``try`` guards,
 #: the ``else`` of a loop or ``try``, every early exit, negations folded).
-STORE_SCHEMA = 7
+STORE_SCHEMA = 8
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -139,7 +139,8 @@ CREATE TABLE IF NOT EXISTS sites (
     record_id TEXT NOT NULL REFERENCES records (id) ON DELETE CASCADE,
     file_path TEXT NOT NULL,
     file_name TEXT NOT NULL,
-    line INTEGER NOT NULL
+    line INTEGER NOT NULL,
+    function TEXT
 );
 CREATE INDEX IF NOT EXISTS sites_location ON sites (file_name, line);
 CREATE INDEX IF NOT EXISTS sites_record ON sites (record_id);
@@ -264,12 +265,15 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
                 f"{info.repo}: record {record.id} ({record.slug}) repeats an id or slug already stored"
             ) from exc
         # A record without sites was still raised somewhere: its own location stands in.
-        places = [(site.file_path, site.line_number) for site in record.sites] or [
-            (record.file_path, record.line_number)
+        places = [(site.file_path, site.line_number, site.function) for site in record.sites] or [
+            (record.file_path, record.line_number, record.function)
         ]
         self._db.executemany(
-            "INSERT INTO sites (record_id, file_path, file_name, line) VALUES (?, ?, ?, ?)",
-            [(record.id, utf8(path), _file_name(utf8(path)), line) for path, line in places],
+            "INSERT INTO sites (record_id, file_path, file_name, line, function) VALUES (?, ?, ?, ?, ?)",
+            [
+                (record.id, utf8(path), _file_name(utf8(path)), line, _function_name(function))
+                for path, line, function in places
+            ],
         )
         return len(places)
 
@@ -338,10 +342,21 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         return found
 
     @_database_errors
-    def sites_near(self, file_name: str, line: int, drift: int) -> list[tuple[int, str, int]]:
-        """(record row number, site path, site line) of sites in files so named near ``line``."""
+    def sites_in_function(self, file_name: str, function: str) -> list[tuple[int, str, int]]:
+        """(record row number, site path, site line) of sites in files so named, in functions
+        a traceback prints as ``function``, at any line."""
         return self._db.execute(
             "SELECT r.num, s.file_path, s.line FROM sites s JOIN records r ON r.id = s.record_id"
+            " WHERE s.file_name = ? AND s.function = ?",
+            (file_name, function),
+        ).fetchall()
+
+    @_database_errors
+    def sites_near(self, file_name: str, line: int, drift: int) -> list[tuple[int, str, int, str | None]]:
+        """(record row number, site path, site line, the site's function as a traceback prints
+        it) of sites in files so named near ``line``."""
+        return self._db.execute(
+            "SELECT r.num, s.file_path, s.line, s.function FROM sites s JOIN records r ON r.id = s.record_id"
             " WHERE s.file_name = ? AND s.line BETWEEN ? AND ?",
             (file_name, line - drift, line + drift),
         ).fetchall()
@@ -436,6 +451,11 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
 
 def _file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
+
+
+def _function_name(function: str | None) -> str | None:
+    """The name a traceback prints for a function (``fail`` of ``Context.fail``)."""
+    return function.rpartition(".")[2] if function else None
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:

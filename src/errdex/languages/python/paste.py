@@ -55,6 +55,8 @@ _IPY_FILE = re.compile(r'^\s*File ([^"\s].*):(\d{1,9})(?:, in (.*))?$')
 _IPY_CELL = re.compile(r"^\s*Cell (In ?\[\d+\]), line (\d{1,9})(?:, in (.*))?$")
 _IPY_ARROW = re.compile(r"^-*> ")
 _RULE = re.compile(r"^-{20,}$")
+_CARETS = re.compile(r"^[\^~]+$")
+_RAISES = re.compile(r"(?:^|[:;]\s*)(?:raise|assert)\b")
 _ERROR_LINE = re.compile(r"^([A-Za-z_][\w.<>]*)(?::(?: (.*))?)?$")
 _CHAIN = frozenset(
     {
@@ -109,13 +111,20 @@ def _read_traceback(scan: Scan, lines: Lines, i: int, depth: int) -> Read | None
         return None
     fmt, cls, i = start
     frames: list[Frame] = []
+    # Python prints a frame's source line under it (then carets); IPython numbers its lines.
+    sourced = True
     while i < len(lines):
         found = _frame(lines[i])
         if found is not None:
             frames.append(found[0])
             fmt = found[1] if found[1] == "ipython" else fmt
+            sourced = found[1] != "python"
         elif not (_filler(lines[i]) or _noise(lines[i])):
             break
+        elif not sourced and lines[i][:1].isspace() and (source := lines[i].strip()):
+            sourced = True
+            if not _CARETS.match(source) and not source.startswith("[Previous line repeated"):
+                frames[-1] = replace(frames[-1], source=source)
         i += 1
     message = ""
     if i < len(lines) and not _is_structure(lines[i]):
@@ -719,6 +728,10 @@ class _Reader:
         if (first := _first_tuple_item(message)) is not None:
             forms.append((first, None))
         return forms
+
+    def raises(self, source: str) -> bool:
+        """``raise`` and ``assert``, alone or after ``if x:`` or ``;`` on the line."""
+        return _RAISES.search(source) is not None
 
     def bare(self, text: str) -> ParsedError | None:
         """A lone ``MissingSchema: ...`` is a class even without a telling suffix; ``Note: ...``
