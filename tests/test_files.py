@@ -281,6 +281,8 @@ def _columns_match(model: type[BaseModel], struct: pa.StructType | pa.Schema, wh
         type_ = struct.field(names.index(name)).type
         if isinstance(type_, pa.ListType):
             type_ = type_.value_type
+        elif isinstance(type_, pa.MapType):  # a dict of models: its values
+            type_ = type_.item_type
         problems += _columns_match(nested, type_, f"{where}.{name}")
     return problems
 

@@ -22,10 +22,12 @@ from errdex.record import Record, Site, dumps, json_schema, utc_now
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from errdex.enrich.model import Summary as ModelSummary
     from errdex.envindex import Refreshed
     from errdex.languages.pastes import Frame
     from errdex.match.explain import Answer, Match
     from errdex.session import Session
+    from errdex.store import Store
 
 app = typer.Typer(
     name="errdex",
@@ -99,6 +101,7 @@ def mine(
 ) -> None:
     """Mine every place PATH raises, warns or logs an error, replacing that repository's records."""
     from errdex.enrich import enrich as run_enrich
+    from errdex.enrich.model import keep_model_prose
     from errdex.mine import mine as run_mine
     from errdex.store import open_store, writing
 
@@ -119,6 +122,8 @@ def mine(
                 progress=progress,
             )
         records = run_enrich(result.records) if enrich else result.records
+        # A model's prose about these facts, asked before: mined again, it still holds.
+        records = keep_model_prose(store, records)
         info = store.replace_repo(result.info, records)
         location = getattr(store, "path", db)
     if info.sha is None and not quiet:
@@ -156,27 +161,148 @@ def enrich_(
     force: Annotated[
         bool, typer.Option(help="Also replace prose errdex did not write (imported, a model's).")
     ] = False,
+    llm: Annotated[
+        str | None,
+        typer.Option(help="Ask the model at this OpenAI-compatible endpoint (http://127.0.0.1:8080/v1)."),
+    ] = None,
+    model: Annotated[str | None, typer.Option(help="The model to ask (with --llm).")] = None,
+    api_key_env: Annotated[
+        str | None, typer.Option(help="The environment variable holding the endpoint's API key.")
+    ] = None,
+    only_missing: Annotated[bool, typer.Option(help="Only records with no model prose yet.")] = False,
+    limit: Annotated[int | None, typer.Option(min=1, help="Send at most this many records.")] = None,
+    concurrency: Annotated[int, typer.Option(min=1, max=64, help="Requests at once.")] = 1,
+    budget_tokens: Annotated[
+        int | None, typer.Option(min=1, help="Send no more records once this many tokens are used.")
+    ] = None,
+    timeout: Annotated[float, typer.Option(min=1, help="Seconds a request may take.")] = 120.0,
+    retries: Annotated[int, typer.Option(min=0, max=10, help="Retries of a request that failed.")] = 4,
+    max_tokens: Annotated[
+        int,
+        typer.Option(min=1, help="Tokens the model may write per record; a longer answer is cut, a failure."),
+    ] = 1500,
     db: DbOption = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Write the stored records' explanations and fixes again from their facts, without mining."""
+    """Write the stored records' explanations and fixes again from their facts, without mining;
+    with --llm, ask a language model and keep each field it writes only where the facts back it."""
     from errdex.enrich import enrich as run_enrich
+    from errdex.enrich.model import with_model_prose
     from errdex.store import open_store, writing
 
+    if llm is not None or model is not None:
+        _enrich_with_model(llm, model, api_key_env, repo, only_missing, limit, concurrency, budget_tokens,
+                           timeout, retries, max_tokens, db, quiet)  # fmt: skip
+        return
     target = _target(db)
+    changed = kept = models = 0
     with writing(target, _waiting(quiet)), open_store(target) as store:
-        known = [info.repo for info in store.repos()]
-        if repo is not None and repo not in known:
-            raise ErrdexError(f"no repository {repo!r} in this store (errdex stats lists what it holds)")
-        changed = kept = 0
-        for name in [repo] if repo is not None else known:
+        for name in _repos(store, repo):
             records = list(store.records(name))
             ours = [r for r in records if force or r.enrichment in ("none", "static")]
             kept += len(records) - len(ours)
-            changed += store.update_prose(run_enrich(ours))
+            if force:
+                ours = [r.model_copy(update={"model_prose": {}}) for r in ours]
+            enriched = [with_model_prose(old, new) for old, new in zip(ours, run_enrich(ours), strict=True)]
+            changed += store.update_prose(enriched)
+            models += sum(bool(r.model_prose) for r in enriched)
     if not quiet:
         others = f"; kept {kept} written by others (--force replaces them)" if kept else ""
-        out.print(f"enriched {changed} records{others}")
+        by_models = f"; kept the model prose of {models} (--force replaces it)" if models else ""
+        out.print(f"enriched {changed} records{others}{by_models}")
+
+
+def _repos(store: Store, repo: str | None) -> list[str]:
+    known = [info.repo for info in store.repos()]
+    if repo is not None and repo not in known:
+        raise ErrdexError(f"no repository {repo!r} in this store (errdex stats lists what it holds)")
+    return [repo] if repo is not None else known
+
+
+def _enrich_with_model(
+    llm: str | None,
+    model: str | None,
+    api_key_env: str | None,
+    repo: str | None,
+    only_missing: bool,
+    limit: int | None,
+    concurrency: int,
+    budget_tokens: int | None,
+    timeout: float,
+    retries: int,
+    max_tokens: int,
+    db: str | None,
+    quiet: bool,
+) -> None:
+    """``errdex enrich --llm URL --model NAME``: a bar of records asked, then what was kept.
+    Exits 1 when every call sent failed: nothing was learnt, and a script should know."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from errdex.enrich.model import Asker, enrich_with_model
+    from errdex.store import open_store, writing
+
+    if llm is None or model is None:
+        raise ErrdexError("--llm URL and --model NAME go together")
+    api_key = None
+    if api_key_env is not None:
+        api_key = os.environ.get(api_key_env)
+        if not api_key:
+            raise ErrdexError(f"--api-key-env {api_key_env}: that variable is not set")
+    asker = Asker(llm, model, api_key, timeout=timeout, retries=retries, max_tokens=max_tokens)
+    target = _target(db)
+    with writing(target, _waiting(quiet)), open_store(target) as store:
+        records = [r for name in _repos(store, repo) for r in store.records(name)]
+        columns = (TextColumn("asking"), BarColumn(), MofNCompleteColumn(), TextColumn("records"))
+        with Progress(
+            *columns, TimeElapsedColumn(), console=err, transient=True, disable=quiet or not err.is_terminal
+        ) as bar:
+            task = bar.add_task("ask", total=None)
+            summary = enrich_with_model(
+                store,
+                records,
+                asker,
+                only_missing=only_missing,
+                limit=limit,
+                concurrency=concurrency,
+                budget_tokens=budget_tokens,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    if not quiet:
+        _print_model_summary(summary)
+    if summary.sent and sum(summary.calls_failed.values()) == summary.sent:
+        reasons = ", ".join(f"{n} {reason}" for reason, n in summary.calls_failed.most_common())
+        err.print(
+            _text(f"errdex: every call to the model failed ({reasons}): nothing was kept"), soft_wrap=True
+        )
+        raise typer.Exit(1)
+
+
+def _print_model_summary(summary: ModelSummary) -> None:
+    failed = sum(summary.calls_failed.values())
+    rejected = sum(summary.fields_rejected.values())
+    out.print(
+        f"{summary.records} records: {summary.sent} sent, {summary.cached} answered from the cache,"
+        f" {summary.current} already current, {summary.over_budget} not sent (token budget spent);"
+        f" {summary.changed} records changed",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    out.print(
+        f"fields kept {sum(summary.fields_kept.values())}, rejected {rejected}; calls failed {failed};"
+        f" tokens used {summary.tokens}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    for name, count in sorted(summary.fields_kept.items()):
+        out.print(_text(f"  kept      {count:>5}  {name}"), soft_wrap=True)
+    for (name, reason), count in sorted(summary.fields_rejected.items(), key=lambda kv: -kv[1]):
+        out.print(_text(f"  rejected  {count:>5}  {name}: {reason}"), soft_wrap=True)
+    for reason, count in sorted(summary.calls_failed.items(), key=lambda kv: -kv[1]):
+        out.print(_text(f"  failed    {count:>5}  {reason}"), soft_wrap=True)
 
 
 @app.command("export")
@@ -327,8 +453,13 @@ def _print_record(
             out.print(f"[bold]{label}[/bold]")
             out.print(Syntax(visible(code, lines=True), lexer, word_wrap=True))
     if record.enrichment != "none":
-        backed = ", ".join(sorted({fact for facts in record.provenance.values() for fact in facts}))
+        static = {
+            field: facts for field, facts in record.provenance.items() if field not in record.model_prose
+        }
+        backed = ", ".join(sorted({fact for facts in static.values() for fact in facts}))
         out.print(_text(f"written by {record.enrichment} rules from: {backed}", "dim"))
+    for line in record.model_authors():
+        out.print(_text(line, "dim"))
 
 
 #: Source lines shown around a raise unless ``--long`` asks for the whole stored window.

@@ -110,8 +110,11 @@ def _deferred(dist: Distribution) -> Callable[[], Source]:
 
 
 def _store(store: Store, result: MineResult, done: Refreshed) -> None:
-    # Stored as mined: readers enrich the few records they show (``enrich.with_prose``).
-    info = store.replace_repo(result.info, result.records)
+    # Stored as mined: readers enrich the few records they show (``enrich.with_prose``); a
+    # model's prose about the same facts, asked before, is kept.
+    from errdex.enrich.model import keep_model_prose
+
+    info = store.replace_repo(result.info, keep_model_prose(store, result.records))
     done.mined.append(info)
     done.skipped += [(info.package or info.repo, skip) for skip in result.skipped]
 

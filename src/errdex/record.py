@@ -91,6 +91,19 @@ class Site(_Model):
     logger: str | None = None
 
 
+class ModelProse(_Model):
+    """Who wrote one field a language model wrote (``errdex enrich --llm``): kept only once
+    the field passed every check against the record's facts (``errdex.enrich.verify``)."""
+
+    model: str
+    #: What the server says of the model's build (its ``system_fingerprint``), where it says.
+    model_version: str | None = None
+    prompt_version: str
+    #: ``errdex.enrich.prompt.content_key``: what the model was asked; prose whose key no
+    #: longer matches the record's facts is stale.
+    key: str
+
+
 class Caller(_Model):
     """A call of the raising function elsewhere in the mined tree, resolved through the calling
     file's own names (never by name alone), that can reach the raise."""
@@ -306,6 +319,9 @@ class Record(_Model):
     enrichment: str = "none"
     #: For each enriched field, the facts behind it (``message``, ``conditions``, ``tests`` ...).
     provenance: dict[str, list[str]] = {}
+    #: The fields a language model wrote (by schema v2 name), and who wrote them; the rest
+    #: are errdex's rules' or, for an import, the source dataset's.
+    model_prose: dict[str, ModelProse] = {}
     background_confidence: float | None = Field(default=None, ge=0, le=1)
 
     @model_validator(mode="after")
@@ -344,6 +360,18 @@ class Record(_Model):
         if not self.conditions:
             return f"{where}."
         return f"{where} when {' and '.join(f'`{c}`' for c in self.conditions)}."
+
+    def model_authors(self) -> list[str]:
+        """Which fields a model wrote and who it was, a line per model and prompt, as every
+        front end marks them (``written by model smollm2 (b5), prompt 1: documentation``)."""
+        by: dict[tuple[str, str | None, str], list[str]] = {}
+        for name, written in sorted(self.model_prose.items()):
+            by.setdefault((written.model, written.model_version, written.prompt_version), []).append(name)
+        lines = []
+        for (model, version, prompt), names in by.items():
+            built = f" ({version})" if version else ""
+            lines.append(f"written by model {model}{built}, prompt {prompt}: {', '.join(names)}")
+        return lines
 
     def to_errdex(self) -> dict[str, Any]:
         return self.model_dump(by_alias=True, mode="json")

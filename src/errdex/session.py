@@ -19,6 +19,7 @@ import threading
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import Any
 
 from errdex import collector
 from errdex.deadline import Deadline
@@ -209,6 +210,15 @@ class Session(AbstractContextManager["Session"]):
             elif record.background_tag and _family(other) == record.background_tag:
                 same_family.append(other)
         return (same_function + same_family)[:RELATED]
+
+    def record_answer(self, record: Record) -> dict[str, Any]:
+        """One record as the HTTP API and the MCP server return it: in the existing dataset's
+        schema v2, with the dataset version; and where a model wrote some of its fields, which
+        ones and who (``modelProse``), since schema v2 has no place to say so."""
+        answer: dict[str, Any] = {"record": record.to_errlookup(), "datasetVersion": self.dataset_version()}
+        if record.model_prose:
+            answer["modelProse"] = record.to_errdex()["modelProse"]
+        return answer
 
     def dataset_version(self) -> str:
         """When the store last changed: the newest mining time among its sources (kept until

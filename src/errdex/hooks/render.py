@@ -67,6 +67,7 @@ def brief(answer: Answer, *, others: int = 3, advice: int = 3) -> str:
         lines += _bullets("how to fix it:", record.solutions[:advice])
     elif record.conditions:
         lines += _bullets("raised when:", record.conditions[:advice])
+    lines += [f"{_INDENT}{visible(line)}" for line in record.model_authors()]
     rest = _others(answer.matches[1:], record.id, others)
     if rest:
         lines.append(f"{_INDENT}other candidates:")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -89,6 +90,26 @@ class CodeWriter(Protocol):
     def caller_side(
         self, code: str, names: Collection[str], params: Collection[str], receiver: str | None
     ) -> str | None: ...
+
+    def used(self, code: str) -> CodeNames | None:
+        """What a snippet someone else wrote (a model) calls, imports, catches and raises;
+        None where it does not parse as the language."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class CodeNames:
+    """The names a snippet uses, as its syntax tree reads them."""
+
+    #: Names called, as written (``np.asarray``, ``parse``), but the language's builtins and
+    #: what the snippet defines or imports itself: what must come from the library.
+    calls: frozenset[str]
+    #: Modules imported (``os.path``), and names imported from them as ``module.name``.
+    imports: frozenset[str]
+    #: Classes caught in handlers and raised, as written.
+    classes: frozenset[str]
+    #: Every name read, assigned or defined in the snippet (its own variables, parameters).
+    defined: frozenset[str]
 
 
 class CallReader(Protocol):

@@ -67,7 +67,7 @@ async def error(request: Request, key: str) -> Json:
         record = session.get(key)
         if record is None:
             return None
-        return {"record": record.to_errlookup(), "datasetVersion": session.dataset_version()}
+        return session.record_answer(record)
 
     found = await within_budget(request_budget(request), answer)
     if found is None:

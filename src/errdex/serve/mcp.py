@@ -21,7 +21,7 @@ import re
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Annotated, Any, TypedDict, TypeVar, cast
+from typing import IO, Annotated, Any, NotRequired, TypedDict, TypeVar, cast
 
 import anyio
 from anyio.streams.memory import MemoryObjectSendStream
@@ -97,10 +97,11 @@ class Matches(TypedDict):
 
 
 class RecordAnswer(TypedDict):
-    """One record, in the err-lookup dataset's schema v2."""
+    """One record, in the err-lookup dataset's schema v2 (and which fields a model wrote)."""
 
     record: dict[str, Any]
     datasetVersion: str
+    modelProse: NotRequired[dict[str, Any]]
 
 
 class Repos(TypedDict):
@@ -175,7 +176,8 @@ def create_server(session: Session, time_budget: float = TIME_BUDGET) -> MCPServ
         explains), "captures" (the values the template's placeholders took), "record": the full
         errdex record: errorMessage, errorClass, filePath, lineNumber, githubUrl, sourceCode,
         function, conditions (the guards that lead to the raise), documentation,
-        triggerScenarios, solutions, exampleFix, validationCode, ...}], "origins": [{"error",
+        triggerScenarios, solutions, exampleFix, validationCode, ..., modelProse (the fields a
+        language model wrote, each with its model; errdex's rules wrote the rest)}], "origins": [{"error",
         "frame", "statement", "sentence"}]}.  An origin says that no record is the error's site:
         its innermost frame raised it by an operation or compiled code ("statement" false) or by
         a raise no record is made of (true); that error's matches are then records of the same
@@ -199,7 +201,8 @@ def create_server(session: Session, time_budget: float = TIME_BUDGET) -> MCPServ
         Returns {"record": the record in the err-lookup dataset's schema v2 (id, repo, slug,
         errorMessage, messagePattern, errorType, errorClass, filePath, lineNumber, githubUrl,
         sourceCode, documentation, triggerScenarios, commonSituations, solutions, exampleFix,
-        validationCode, ...), "datasetVersion"}."""
+        validationCode, ...), "datasetVersion", and where a language model wrote some of its
+        fields, "modelProse": each such field with its model and prompt version}."""
         with _errdex_failures():
             key = _record_key(id, repo, slug)
             record = session.get(key)
@@ -208,7 +211,7 @@ def create_server(session: Session, time_budget: float = TIME_BUDGET) -> MCPServ
                     f"no record {key!r} in this store: search_error finds records by message,"
                     " list_repos lists the repositories it holds"
                 )
-            return {"record": record.to_errlookup(), "datasetVersion": session.dataset_version()}
+            return cast(RecordAnswer, session.record_answer(record))
 
     @tool
     def list_repos() -> Repos:

@@ -184,6 +184,20 @@ PARQUET_SCHEMA = pa.schema(
         _required("facts", _FACTS),
         _required("enrichment", _TEXT),
         _required("provenance", pa.map_(_TEXT, _TEXTS)),
+        _required(
+            "modelProse",
+            pa.map_(
+                _TEXT,
+                pa.struct(
+                    [
+                        _required("model", _TEXT),
+                        pa.field("modelVersion", _TEXT),
+                        _required("promptVersion", _TEXT),
+                        _required("key", _TEXT),
+                    ]
+                ),
+            ),
+        ),
         pa.field("backgroundConfidence", pa.float32()),
     ]
 )

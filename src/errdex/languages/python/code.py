@@ -4,7 +4,8 @@ Enrichment decides what to say (which argument to pass, which check to run first
 only spells it in Python, so that the rules stay the same for every language errdex reads.
 Everything written here is a complete program but for the names a caller has (its arguments,
 the object it calls a method on): no ``...`` stands for code left out, and what a snippet
-imports it imports by name.  Nothing here parses: prose is written on read, on any thread.
+imports it imports by name.  Nothing here parses (prose is written on read, on any thread)
+but ``used``, which reads what a model wrote, to check it against the record.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 import sys
 from collections.abc import Collection, Sequence
 
+from errdex.languages.base import CodeNames
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS, BUILTIN_NAMES
 
 _BUILTIN_MODULE = "builtins"
@@ -320,3 +322,52 @@ def reads_only(code: str, allowed: Collection[str]) -> bool:
             continue
         return False
     return True
+
+
+def used(code: str) -> CodeNames | None:
+    """What a snippet calls, imports, catches and raises, read from its syntax tree; None where
+    it is no Python (or nests past the parser's depth)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    calls: set[str] = set()
+    imports: set[str] = set()
+    classes: set[str] = set()
+    defined: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            calls.add(ast.unparse(node.func))
+        elif isinstance(node, ast.Import):
+            imports.update(alias.name for alias in node.names)
+            defined.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            imports.update(f"{module}.{alias.name}" for alias in node.names)
+            defined.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.type is not None:
+            kinds = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            classes.update(ast.unparse(k) for k in kinds)
+            if node.name:
+                defined.add(node.name)
+        elif isinstance(node, ast.Raise) and node.exc is not None:
+            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            classes.add(ast.unparse(raised))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defined.add(node.name)
+            if not isinstance(node, ast.ClassDef):
+                defined.update(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            defined.add(node.id)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+    free = {c for c in calls if (root := _root(c)) and root not in defined and root not in BUILTIN_NAMES}
+    return CodeNames(frozenset(free), frozenset(imports), frozenset(classes), frozenset(defined))
+
+
+def _root(called: str) -> str:
+    """The name a call's chain starts from: ``np`` of ``np.asarray``, ``Parser`` of ``Parser().parse``."""
+    m = re.match(r"[A-Za-z_]\w*", called)
+    return m.group() if m else ""
