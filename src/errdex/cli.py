@@ -238,8 +238,6 @@ def _enrich_with_model(
     Exits 1 when every call sent failed: nothing was learnt, and a script should know."""
     import os
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from errdex.enrich.model import Asker, enrich_with_model
     from errdex.store import open_store, writing
 
@@ -254,11 +252,7 @@ def _enrich_with_model(
     target = _target(db)
     with writing(target, _waiting(quiet)), open_store(target) as store:
         records = [r for name in _repos(store, repo) for r in store.records(name)]
-        columns = (TextColumn("asking"), BarColumn(), MofNCompleteColumn(), TextColumn("records"))
-        with Progress(
-            *columns, TimeElapsedColumn(), console=err, transient=True, disable=quiet or not err.is_terminal
-        ) as bar:
-            task = bar.add_task("ask", total=None)
+        with _progress(quiet, "asking", "records") as (progress, _):
             summary = enrich_with_model(
                 store,
                 records,
@@ -267,7 +261,7 @@ def _enrich_with_model(
                 limit=limit,
                 concurrency=concurrency,
                 budget_tokens=budget_tokens,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                progress=progress,
             )
     if not quiet:
         _print_model_summary(summary)
@@ -847,15 +841,18 @@ def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, qu
 
 
 @contextmanager
-def _progress(quiet: bool) -> Iterator[tuple[Callable[[int, int], None], Callable[[str], None]]]:
-    """A bar of files mined on stderr, and a way to say what is being done above it."""
+def _progress(
+    quiet: bool, doing: str = "mining", units: str = "files"
+) -> Iterator[tuple[Callable[[int, int], None], Callable[[str], None]]]:
+    """A bar of files mined (or ``units`` done) on stderr, and a way to say what is being done
+    above it."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
-        TextColumn("mining"),
+        TextColumn(doing),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("files"),
+        TextColumn(units),
         TimeElapsedColumn(),
         console=err,
         transient=True,

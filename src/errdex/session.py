@@ -217,7 +217,10 @@ class Session(AbstractContextManager["Session"]):
         ones and who (``modelProse``), since schema v2 has no place to say so."""
         answer: dict[str, Any] = {"record": record.to_errlookup(), "datasetVersion": self.dataset_version()}
         if record.model_prose:
-            answer["modelProse"] = record.to_errdex()["modelProse"]
+            answer["modelProse"] = {
+                name: written.model_dump(by_alias=True, mode="json")
+                for name, written in record.model_prose.items()
+            }
         return answer
 
     def dataset_version(self) -> str:

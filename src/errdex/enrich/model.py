@@ -310,7 +310,7 @@ def _asked(
 
     def one(record: Record) -> tuple[Answer, int] | Failure:
         try:
-            return asker.ask(with_prose(record))
+            return asker.ask(record)  # the prompt and the checks read facts, never prose
         except Failure as failure:
             return failure
 

@@ -75,7 +75,7 @@ def _check(record: Record, known: _Known, name: str, value: Any) -> str | None:
     if name in CODE_FIELDS:
         return _code(record, known, value)
     if name in _WHEN_FIELDS:
-        return _guards(record, value)
+        return _guards(record, known, value)
     return None
 
 
@@ -178,9 +178,8 @@ def _code(record: Record, known: _Known, code: str) -> str | None:
     return None
 
 
-def _guards(record: Record, text: str) -> str | None:
-    language = find(record.language)
-    reader = language.call_reader if language is not None else None
+def _guards(record: Record, known: _Known, text: str) -> str | None:
+    reader = known.language.call_reader if known.language is not None else None
     if reader is None:
         return None
     needed = [

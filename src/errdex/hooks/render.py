@@ -30,16 +30,7 @@ def brief(answer: Answer, *, others: int = 3, advice: int = 3) -> str:
     if origin is not None:
         # No record is the site: the frame is the answer; records with the message come after.
         lines = [f"errdex: {_query(answer)}"]
-        lines.append(
-            textwrap.fill(
-                visible(origin.sentence()),
-                WIDTH,
-                initial_indent=_INDENT,
-                subsequent_indent=_INDENT,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        )
+        lines.append(_fill(origin.sentence(), _INDENT, _INDENT))
         rest = _others(answer.for_error(answer.query.primary), "", others)
         if rest:
             lines.append(f"{_INDENT}records with this message, raised elsewhere:")
@@ -109,17 +100,16 @@ def _candidate(match: Match) -> str:
 def _bullets(title: str, items: list[str]) -> list[str]:
     lines = [f"{_INDENT}{title}"]
     for item in items:
-        lines.append(
-            textwrap.fill(
-                visible(" ".join(item.split())),
-                WIDTH,
-                initial_indent=f"{_INDENT * 2}- ",
-                subsequent_indent=f"{_INDENT * 2}  ",
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        )
+        lines.append(_fill(" ".join(item.split()), f"{_INDENT * 2}- ", f"{_INDENT * 2}  "))
     return lines
+
+
+def _fill(text: str, first: str, rest: str) -> str:
+    """``text`` made visible and wrapped at ``WIDTH``, words and paths never broken."""
+    return textwrap.fill(
+        visible(text), WIDTH, initial_indent=first, subsequent_indent=rest,
+        break_long_words=False, break_on_hyphens=False,
+    )  # fmt: skip
 
 
 def _one_line(text: str, limit: int) -> str:

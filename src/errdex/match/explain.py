@@ -103,7 +103,8 @@ class Origin:
             return f"Raised at {where} by `{frame.source}`: errdex holds no record of that raise statement."
         return (
             f"Raised at {where} by `{frame.source}`, which is not a raise statement: an operation on"
-            " that line, or compiled code it called, raised the error, so no record is its site."
+            " that line, or code it called that the traceback shows no frame of (compiled code),"
+            " raised the error, so no record is its site."
         )
 
 
@@ -288,14 +289,7 @@ class Matcher:
         source = frame.source
         if source is None:
             return None
-        path = (frame.relative or frame.path).replace("\\", "/")
-        near = [
-            (num, site_path, line)
-            for num, site_path, line, _ in self.store.sites_near(
-                path.rsplit("/", 1)[-1], frame.line, LINE_DRIFT
-            )
-            if _same_file(path, site_path)
-        ]
+        near = [(num, site_path, line) for num, site_path, line, _ in self._near(frame)]
         if any(line == frame.line for *_, line in near):
             return None
         # Decoding a record costs more than the rest of this: only those that can decide are.
@@ -348,10 +342,10 @@ class Matcher:
                     entry.wrapped = wrapped
         located = origin is not None or any(e.frame for e in scored.values())
         if error.error_class and not located and not any(informative(self.index.patterns[n]) for n in scored):
-            # No frame hit a raise, none raised the error by an operation, and no template
-            # with text of its own fits (``KeyError:
-            # 'total'``, a bare ``AssertionError``): the sites that raise that builtin class
-            # with a computed message, or none, as many as there are, ranked by their reach.
+            # No frame hit a raise, no operation raised the error, and no template with text
+            # of its own fits (``KeyError: 'total'``, a bare ``AssertionError``): the sites
+            # that raise that builtin class with a computed message, or none, as many as there
+            # are, ranked by their reach.
             text = messages[0] if messages else ""
             for num in self.index.computed(error.error_class):
                 pattern = self.index.patterns[num]
@@ -432,12 +426,10 @@ class Matcher:
         for position in reversed(range(max(0, len(frames) - _MAX_FRAMES), len(frames))):
             check(deadline)
             frame = frames[position]
-            path = (frame.relative or frame.path).replace("\\", "/")
-            name = path.rsplit("/", 1)[-1]
+            path, name = _frame_file(frame)
             near = [
                 (num, site_path, line, abs(line - frame.line), function)
-                for num, site_path, line, function in self.store.sites_near(name, frame.line, LINE_DRIFT)
-                if _same_file(path, site_path)
+                for num, site_path, line, function in self._near(frame)
             ]
             # Lines drift between versions; when this version's line is known, it is the one.
             exact = [hit for hit in near if hit[3] == 0]
@@ -459,6 +451,13 @@ class Matcher:
                     entry.frame = value
                     entry.hit = (position, site_path, line)
             depth += 1
+
+    def _near(self, frame: Frame) -> list[tuple[int, str, int, str | None]]:
+        """The sites within ``LINE_DRIFT`` lines of a frame's line, in the frame's file."""
+        path, name = _frame_file(frame)
+        return [
+            hit for hit in self.store.sites_near(name, frame.line, LINE_DRIFT) if _same_file(path, hit[1])
+        ]
 
     def _fuzzy(self, message: str, scored: dict[int, _Scored]) -> None:
         query = message_tokens(message)
@@ -625,6 +624,12 @@ def _specificity(pattern: str, message: str) -> float:
     """How much of the message the template's own text explains: 0.4 (none) to 1 (all)."""
     literal = sum(len(s) for s in matcher(pattern).segments)  # cached: no re-splitting per query
     return 0.4 + 0.6 * min(1.0, literal / max(1, len(message)))
+
+
+def _frame_file(frame: Frame) -> tuple[str, str]:
+    """A frame's path as records name files (``/`` separated), and its file name."""
+    path = (frame.relative or frame.path).replace("\\", "/")
+    return path, path.rsplit("/", 1)[-1]
 
 
 def _same_file(frame_path: str, site_path: str) -> bool:

@@ -28,7 +28,8 @@ from errdex.record import Record, RepoInfo, dumps, utf8
 #: Bumped whenever a table, an index or the stored record's shape changes; older files are
 #: refused, not migrated (4: records keep their guards and parameters as structure; 5: guards
 #: say what each block means: the classes a handler catches and the code its ``try`` guards,
-#: the ``else`` of a loop or ``try``, every early exit, negations folded).
+#: the ``else`` of a loop or ``try``, every early exit, negations folded; 8: sites keep the
+#: function a traceback prints, for frames of another release).
 STORE_SCHEMA = 8
 
 P = ParamSpec("P")
