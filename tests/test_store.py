@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import socket
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -231,11 +232,20 @@ def test_default_path_and_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_pat
         store.replace_repo(info(), [])
     assert (tmp_path / "env.db").is_file()
 
-    with pytest.raises(ErrdexError, match="PostgreSQL is not supported yet"):
-        open_store("postgresql://errdex@localhost/errdex")
-    monkeypatch.setenv("ERRDEX_DB", "postgresql://errdex@localhost/errdex")
-    with pytest.raises(ErrdexError, match="PostgreSQL is not supported yet"):
-        open_store()
+    # A URL is a PostgreSQL server's: none listens on a port just freed, which is said plainly,
+    # never with the password.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://errdex:hunter2@127.0.0.1:{port}/errdex"
+    for given in (url, None):
+        if given is None:
+            monkeypatch.setenv("ERRDEX_DB", url)
+        with pytest.raises(
+            ErrdexError, match=f"cannot open postgresql://errdex@127.0.0.1:{port}/errdex"
+        ) as raised:
+            open_store(given)
+        assert "hunter2" not in str(raised.value)
 
     monkeypatch.delenv("ERRDEX_DB")
     with pytest.raises(ErrdexError, match="no database given"):

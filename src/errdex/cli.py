@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -41,7 +41,10 @@ err = Console(stderr=True)
 
 DbOption = Annotated[
     str | None,
-    typer.Option("--db", help="SQLite file (default: $ERRDEX_DB, else the Python environment's index)."),
+    typer.Option(
+        "--db",
+        help="SQLite file or postgresql:// URL (default: $ERRDEX_DB, else the Python environment's index).",
+    ),
 ]
 PythonOption = Annotated[
     str | None,
@@ -302,29 +305,33 @@ def _print_model_summary(summary: ModelSummary) -> None:
 @app.command("export")
 def export(
     format: Annotated[
-        str, typer.Option("--format", "-f", help="errlookup (schema v2 JSONL), errdex (JSONL), parquet.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="errlookup (schema v2 JSONL), errdex (JSONL), parquet, or sqlite (a store file to"
+            " hand out: errdex explain --db FILE opens it).",
+        ),
     ],
     out_path: Annotated[Path, typer.Option("--out", "-o", help="File to write.")],
     db: DbOption = None,
     repo: Annotated[str | None, typer.Option(help="Only this OWNER/NAME.")] = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Write the store's records to a file."""
+    """Write the store's records to a file, and FILE.manifest.json beside it (its sha256, what it holds)."""
     from errdex.store import open_store
-    from errdex.store.files import write_jsonl, write_parquet
+    from errdex.store.snapshot import export as write_snapshot
+    from errdex.store.snapshot import is_store_file, snapshot_format
 
-    if format not in ("errlookup", "errdex", "parquet"):
-        raise ErrdexError(f"--format must be errlookup, errdex or parquet, not {format!r}")
-    with open_store(_target(db)) as store:
-        records = store.records(repo)
-        left_out = 0
-        if format == "parquet":
-            count = write_parquet(records, out_path)
-        else:
-            fmt: Literal["errlookup", "errdex"] = "errlookup" if format == "errlookup" else "errdex"
-            count, left_out = write_jsonl(records, out_path, fmt, utc_now())
+    fmt = snapshot_format(format)
+    target = _target(db)
+    if is_store_file(out_path, target):
+        raise ErrdexError(f"--out {out_path} is the store being exported; write the export elsewhere")
+    with open_store(target, readonly=True) as store:
+        _repos(store, repo)  # an unknown --repo is an error, not an empty export
+        manifest, left_out = write_snapshot(store, fmt, out_path, repo=repo, created_at=utc_now())
     if not quiet:
-        out.print(_text(f"{count} records -> {out_path}"))
+        out.print(_text(f"{manifest.records} records -> {out_path} ({len(manifest.sources)} releases)"))
     if left_out:
         err.print(
             f"{left_out} records left out: schema v2 needs a commit and a GitHub permalink, which"
@@ -335,20 +342,29 @@ def export(
 
 @app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="JSON Lines in the errlookup or errdex format.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A snapshot or export: JSON Lines (errlookup or errdex), Parquet, or an errdex SQLite"
+            " file; checked against FILE.manifest.json when there is one."
+        ),
+    ],
     db: DbOption = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Load records from JSON Lines, replacing the records of each repository the file holds."""
+    """Load a snapshot, replacing each release (repository, package, version) it holds."""
     from errdex.store import open_store, writing
-    from errdex.store.files import import_file
+    from errdex.store.snapshot import import_snapshot, is_store_file
 
     target = _target(db)
+    if is_store_file(file, target):
+        raise ErrdexError(f"{file} is the store it would be imported into")
     with writing(target, _waiting(quiet)), open_store(target) as store:
-        infos = import_file(file, store)
+        infos = import_snapshot(file, store)
     if not quiet:
         for info in infos:
-            out.print(_text(f"{info.repo}: {info.records} records"))
+            release = " ".join(part for part in (info.repo, info.package, info.version) if part)
+            out.print(_text(f"{release}: {info.records} records"))
 
 
 @app.command()
@@ -357,18 +373,23 @@ def show(
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the errdex JSON record.")] = False,
     long: LongOption = False,
+    version: Annotated[
+        str | None, typer.Option("--version", help="The release to show (default: the newest that has it).")
+    ] = None,
 ) -> None:
     """Show one record: message, where it is raised, why, and the source around it."""
     from errdex.session import Session
 
     with Session(_target(db), readonly=False) as session:
-        record = session.get(key)
+        record = session.get(key, version)
+        releases = session.releases(record) if record is not None else []
     if record is None:
-        raise ErrdexError(f"no record {key!r} in this store (errdex stats lists what it holds)")
+        which = f" of release {version}" if version else ""
+        raise ErrdexError(f"no record {key!r}{which} in this store (errdex stats lists what it holds)")
     if as_json:
         _write_json(record.to_errdex())
         return
-    _print_record(record, long=long)
+    _print_record(record, long=long, releases=releases)
 
 
 def _print_record(
@@ -379,6 +400,7 @@ def _print_record(
     evidence: Text | None = None,
     frames: Sequence[Frame] = (),
     long: bool = False,
+    releases: Sequence[str] = (),
 ) -> None:
     """The record, the answer first: its message (the values ``captures`` holds filled in), the
     ``evidence`` of a match, where it is raised (through the public function one of ``frames``
@@ -388,6 +410,8 @@ def _print_record(
     "raised in" names ``site`` when a match found it at one (a record keeps every line raising
     its message), else the record's own place."""
     from rich.syntax import Syntax
+
+    from errdex.match.explain import releases_text
 
     shown = site or _first_site(record)
     message = f"{record.error_class or record.error_type}: {_filled(record, captures or {})}"
@@ -404,6 +428,8 @@ def _print_record(
         facts.add_row("and" if n else "if", _text(condition, lines=True))
     if record.package:
         facts.add_row("package", _text(f"{record.package} {record.version or ''}".rstrip()))
+    if (raised_in := releases_text(list(releases), record.version)) is not None:
+        facts.add_row("releases", _text(raised_in))
     if record.github_url:
         facts.add_row("permalink", _text(_site_link(record.github_url, record, shown)))
     out.print(facts)
@@ -649,6 +675,14 @@ def explain(
     ] = False,
     python: PythonOption = None,
     long: LongOption = False,
+    version: Annotated[
+        str | None,
+        typer.Option(
+            "--version",
+            help="Of records stored for several releases, answer this one's (8.1.6, or click==8.1.6)"
+            " where the traceback's paths name none; default: the newest.",
+        ),
+    ] = None,
 ) -> None:
     """Explain a pasted error: which library raised it, where, why, and what the record knows.
 
@@ -664,7 +698,7 @@ def explain(
     # Not read-only: a pattern index built here is kept in the store for the next command.
     with Session(target, readonly=False) as session:
         if batch:
-            _explain_batch(session, top)
+            _explain_batch(session, top, version)
             return
         if text is None or text == "-":
             if sys.stdin.isatty():
@@ -673,7 +707,7 @@ def explain(
             # itself (a lone surrogate, as in argv), which the paste check counts as unreadable.
             text = sys.stdin.buffer.read(MAX_PASTE_BYTES + 1).decode("utf-8", "surrogateescape")
         try:
-            answer = session.explain(text, top)
+            answer = session.explain(text, top, version=version)
         except PasteError as exc:
             raise ErrdexError(str(exc)) from exc
     if answer.unexplained:
@@ -698,7 +732,7 @@ def _say_unexplained(count: int) -> None:
     )
 
 
-def _explain_batch(session: Session, top: int) -> None:
+def _explain_batch(session: Session, top: int, version: str | None = None) -> None:
     """One answer per input line; a bad line gets an error object and the batch goes on.
 
     Lines are read as bytes and decoded one by one, so a line that is not UTF-8 fails alone,
@@ -713,7 +747,7 @@ def _explain_batch(session: Session, top: int) -> None:
             text = item.get("text") if isinstance(item, dict) else None
             if not isinstance(text, str):
                 raise ValueError('expected an object with a string "text"')
-            result: dict[str, object] = session.explain(text, top).to_json()
+            result: dict[str, object] = session.explain(text, top, version=version).to_json()
         # RecursionError: JSON nested deeper than the decoder goes.
         except (ValueError, RecursionError, PasteError) as exc:
             result = {"error": f"line {number}: {exc}"}
@@ -747,7 +781,15 @@ def _print_answer(answer: Answer, *, long: bool = False) -> None:
         _text(f" · captured {best.captures}" if best.captures else ""),
     )
     frames = errors[best.error].frames if best.error < len(errors) else ()
-    _print_record(best.record, best.site, captures=best.captures, evidence=evidence, frames=frames, long=long)
+    _print_record(
+        best.record,
+        best.site,
+        captures=best.captures,
+        evidence=evidence,
+        frames=frames,
+        long=long,
+        releases=best.releases,
+    )
     if others:
         out.print("[bold]Other candidates[/bold]")
         _print_candidates(others)
@@ -1003,6 +1045,224 @@ def mcp(db: DbOption = None, time_budget: TimeBudgetOption = 5.0) -> None:
     from errdex.serve.mcp import serve as serve_mcp
 
     serve_mcp(_target(db), time_budget)
+
+
+corpus_app = typer.Typer(
+    help="Many packages and their releases, planned from a package index, mined into one store.",
+    no_args_is_help=True,
+)
+app.add_typer(corpus_app, name="corpus")
+
+CorpusDbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="The corpus's SQLite file or postgresql:// URL (default: $ERRDEX_DB)."),
+]
+IndexOption = Annotated[
+    str | None,
+    typer.Option(
+        "--index-url",
+        help="A PEP 691 package index (default: $ERRDEX_INDEX_URL, else https://pypi.org/simple).",
+    ),
+]
+
+
+def _corpus_target(db: str | None) -> str:
+    target = db or os.environ.get("ERRDEX_DB")
+    if not target:
+        raise ErrdexError("a corpus needs a store: pass --db FILE or postgresql://... (or set ERRDEX_DB)")
+    return target
+
+
+@corpus_app.command("add")
+def corpus_add(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Requirements (requests>=2.20; a bare name means its newest release) or directories."
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", "-f", help="A file of requirements, one a line.")
+    ] = None,
+    db: CorpusDbOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Add packages (or local checkouts) to the corpus; `errdex corpus run` mines them."""
+    from errdex.corpus.run import read_names, requirement_entry
+    from errdex.store import open_store, writing
+
+    wanted = [*(names or []), *(read_names(file) if file else [])]
+    if not wanted:
+        raise ErrdexError("name a package, a directory, or --file FILE")
+    entries = [requirement_entry(name) for name in wanted]
+    target = _corpus_target(db)
+    with writing(target, _waiting(quiet)), open_store(target) as store:
+        added = store.corpus_add(entries)
+    if not quiet:
+        out.print(_text(f"{len(added)} added, {len(entries) - len(added)} already in the corpus -> {target}"))
+
+
+@corpus_app.command("run")
+def corpus_run(
+    db: CorpusDbOption = None,
+    engine: Annotated[str, typer.Option(help="local (a process pool) or ray (a Ray cluster).")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="An existing Ray cluster (default: start one on this machine).")
+    ] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, help="Tasks at once (default: all cores).")] = None,
+    index_url: IndexOption = None,
+    retry_failed: Annotated[bool, typer.Option(help="Try failed artifacts now, cooling off or not.")] = False,
+    max_failures: Annotated[int, typer.Option(min=1, help="Stop after this many failures in a row.")] = 10,
+    work_dir: Annotated[
+        Path | None, typer.Option(help="Where artifacts are unpacked (default: the system's temp directory).")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the run's report as JSON.")] = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Plan every requirement from the package index and mine each artifact not yet done."""
+    from errdex.corpus.run import run
+
+    if engine not in ("local", "ray"):
+        raise ErrdexError(f"--engine must be local or ray, not {engine!r}")
+    target = _corpus_target(db)
+    with _progress(quiet or json_out, "mining", "artifacts") as (progress, _):
+        count = 0
+
+        def advance(_outcome: object) -> None:
+            nonlocal count
+            count += 1
+            progress(count, count)
+
+        report = run(
+            target,
+            index_url=index_url or os.environ.get("ERRDEX_INDEX_URL") or "https://pypi.org/simple",
+            engine="ray" if engine == "ray" else "local",
+            address=address,
+            jobs=jobs,
+            retry_failed=retry_failed,
+            max_failures=max_failures,
+            work_dir=os.fspath(work_dir) if work_dir else None,
+            progress=advance,
+        )
+    summary = {
+        "planned": report.planned,
+        "done": len(report.done),
+        "failed": len(report.failed),
+        "skipped": len(report.skipped),
+        "alreadyDone": report.already_done,
+        "cacheHits": report.cache_hits,
+        "cacheMisses": report.cache_misses,
+        "cacheHitRate": round(report.cache_rate, 4),
+        "seconds": round(report.seconds, 2),
+        "stopped": report.stopped,
+        "problems": [{"requirement": r, "reason": why} for r, why in report.problems],
+        "failures": [
+            {"package": a.package, "version": a.version, "failure": a.failure, "reason": a.reason}
+            for a in report.failed
+        ],
+        "skips": [{"package": a.package, "version": a.version, "reason": why} for a, why in report.skipped],
+    }
+    if json_out:
+        _write_json(summary)
+    elif not quiet:
+        out.print(
+            _text(
+                f"{len(report.done)} done, {len(report.failed)} failed, {len(report.skipped)} skipped,"
+                f" {report.already_done} done before; {report.planned} newly planned; file cache:"
+                f" {report.cache_hits} hits, {report.cache_misses} extracted ({report.cache_rate:.0%})"
+                f" in {report.seconds:.1f} s -> {target}"
+            ),
+            soft_wrap=True,
+        )
+        for requirement, why in report.problems:
+            err.print(_text(f"not planned: {requirement}: {why}"), soft_wrap=True)
+        for a in report.failed:
+            err.print(_text(f"failed ({a.failure}): {a.package} {a.version}: {a.reason}"), soft_wrap=True)
+    if report.stopped:
+        _fail(f"errdex: run stopped: {report.stopped}")
+    if report.problems and not report.done and not report.already_done:
+        sys.exit(1)
+
+
+@corpus_app.command("status")
+def corpus_status(
+    db: CorpusDbOption = None,
+    package: Annotated[str | None, typer.Option(help="Only this package.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print every artifact as JSON.")] = False,
+) -> None:
+    """Every planned artifact: queued, done, failed (with why) or skipped (with why)."""
+    from dataclasses import asdict
+
+    from rich.table import Table
+
+    from errdex.corpus.run import due
+    from errdex.mine.environment import canonical
+    from errdex.store import open_store
+
+    with open_store(_corpus_target(db), readonly=True) as store:
+        artifacts = store.artifacts(canonical(package) if package else None)
+        requirements = store.corpus_requirements()
+    _, cooling = due(artifacts, retry_failed=False)
+    waiting = {a.key: why for a, why in cooling}
+    if json_out:
+        _write_json(
+            {
+                "requirements": requirements,
+                "artifacts": [{**asdict(a), "coolingOff": waiting.get(a.key)} for a in artifacts],
+            }
+        )
+        return
+    table = Table("package", "release", "kind", "state", "records", "why")
+    for a in artifacts:
+        why = a.reason or ""
+        if a.key in waiting:
+            why = f"{why} ({waiting[a.key]})"
+        table.add_row(_text(a.package), _text(a.version), a.kind, a.state, str(a.records), _text(why))
+    out.print(table)
+    counts = {
+        state: sum(a.state == state for a in artifacts) for state in ("queued", "done", "failed", "skipped")
+    }
+    out.print(
+        ", ".join(f"{state}: {n}" for state, n in counts.items()) + f"; {len(requirements)} requirements"
+    )
+
+
+@corpus_app.command("diff")
+def corpus_diff(
+    package: Annotated[str, typer.Argument(help="The package.")],
+    old: Annotated[str, typer.Argument(help="The older release.")],
+    new: Annotated[str, typer.Argument(help="The newer release.")],
+    db: CorpusDbOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
+) -> None:
+    """The error messages added, removed and changed between two releases of a package."""
+    from errdex.corpus.diff import diff_releases
+    from errdex.store import open_store
+
+    with open_store(_corpus_target(db), readonly=True) as store:
+        changes = diff_releases(store, package, old, new)
+    if json_out:
+        _write_json(changes.to_json())
+        return
+
+    def line(sign: str, r: Record) -> Text:
+        return _text(
+            f"{sign} {r.error_class or r.error_type}: {r.error_message}  ({r.file_path}:{r.line_number})"
+        )
+
+    for record in changes.added:
+        out.print(line("+", record), soft_wrap=True)
+    for record in changes.removed:
+        out.print(line("-", record), soft_wrap=True)
+    for before, after in changes.changed:
+        out.print(line("~", before), soft_wrap=True)
+        out.print(line(" ", after), soft_wrap=True)
+    out.print(
+        _text(
+            f"{changes.package} {old} -> {new}: {len(changes.added)} added, {len(changes.removed)} removed,"
+            f" {len(changes.changed)} changed, {changes.unchanged} unchanged"
+        )
+    )
 
 
 def main() -> None:

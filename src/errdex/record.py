@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
+from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 
@@ -497,6 +498,20 @@ def permalink(repo: str, sha: str, file_path: str, start: int, end: int) -> str:
 
 #: What a URL path keeps as is (RFC 3986 ``pchar`` and ``/``): all else is percent-encoded.
 _PATH_SAFE = "/!$&'()*+,;=:@~"
+
+
+def release_key(version: str | None) -> tuple[int, Version | str]:
+    """How releases sort, oldest first: by PEP 440, with versions it cannot read before all
+    others (by their text), and no version at all first of those."""
+    try:
+        return (1, Version(version or ""))
+    except InvalidVersion:
+        return (0, version or "")
+
+
+def newest(versions: Iterable[str | None]) -> str | None:
+    """The newest of some releases (``release_key``), None for none."""
+    return max(versions, key=release_key, default=None)
 
 
 def utc_now() -> str:

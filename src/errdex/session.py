@@ -24,9 +24,9 @@ from typing import Any
 from errdex import collector
 from errdex.deadline import Deadline
 from errdex.errors import ErrdexError
-from errdex.match.explain import Answer, Match, Matcher
+from errdex.match.explain import Answer, Match, Matcher, release_range
 from errdex.match.index import PatternIndex, load_index
-from errdex.record import Record, RepoInfo
+from errdex.record import Record, RepoInfo, release_key
 from errdex.store import Store, open_store
 
 __all__ = ["MAX_LIMIT", "RELATED", "SearchHit", "Session"]
@@ -156,21 +156,25 @@ class Session(AbstractContextManager["Session"]):
             with self._lock:
                 self._rebuild = None
 
-    def explain(self, text: str, top: int = 5, deadline: Deadline | None = None) -> Answer:
+    def explain(
+        self, text: str, top: int = 5, deadline: Deadline | None = None, *, version: str | None = None
+    ) -> Answer:
         """The records explaining a paste, best first; each match's ``record`` has its prose.
-        Past ``deadline`` the lookup stops with ``Overtime``.
+        Past ``deadline`` the lookup stops with ``Overtime``.  Records stored for several
+        releases are answered of ``version``'s where the paste's paths name none (see
+        ``Matcher.explain``).
 
         Large pastes are read one at a time: each costs tens of megabytes and a few hundred
         milliseconds while it is parsed, so a few at once would take a server's memory, and
         its time from everyone else's questions.  One that waits past its deadline is over."""
         if len(text) < LARGE_PASTE:
-            return self.matcher().explain(text, top, deadline)
+            return self.matcher().explain(text, top, deadline, version=version)
         if deadline is None:
             self._large.acquire()
         elif not self._large.acquire(timeout=deadline.left()):
             raise deadline.overtime()
         try:
-            return self.matcher().explain(text, top, deadline)
+            return self.matcher().explain(text, top, deadline, version=version)
         finally:
             self._large.release()
 
@@ -186,24 +190,35 @@ class Session(AbstractContextManager["Session"]):
         matches = [m for m in answer.matches if repo is None or m.stored.repo == repo]
         return [SearchHit(m) for m in matches[:limit]]
 
-    def get(self, key: str) -> Record | None:
-        """A record by id or ``owner/name/slug``, with its prose."""
-        record = self.store.get(key)
+    def get(self, key: str, version: str | None = None) -> Record | None:
+        """A record by id or ``owner/name/slug`` (of release ``version``, else the newest that
+        has it), with its prose."""
+        record = self.store.get(key, version)
         return None if record is None else _with_prose(record)
+
+    def releases(self, record: Record) -> list[str]:
+        """The releases the store has the record of, oldest first; empty without versions."""
+        return [v for v in self.store.releases(record.id) if v] if record.version else []
 
     def repos(self) -> list[RepoInfo]:
         return self.store.repos()
 
     def records(self, repo: str) -> list[Record]:
-        """A repository's records as stored (the table of a repository's errors needs no prose)."""
-        return list(self.store.records(repo))
+        """A repository's records as stored (the table of a repository's errors needs no prose),
+        each once: of the newest release the store has it of."""
+        newest: dict[str, Record] = {}
+        for record in self.store.records(repo):
+            held = newest.get(record.id)
+            if held is None or release_key(record.version) > release_key(held.version):
+                newest[record.id] = record
+        return list(newest.values())
 
     def related(self, record: Record) -> list[Record]:
         """Records raised by the same function, then records of the same family, in its repository."""
         same_function = []
         same_family = []
         for other in self.store.records(record.repo):
-            if other.id == record.id:
+            if other.id == record.id or other.version != record.version:
                 continue
             if record.function and other.function == record.function:
                 same_function.append(other)
@@ -214,8 +229,11 @@ class Session(AbstractContextManager["Session"]):
     def record_answer(self, record: Record) -> dict[str, Any]:
         """One record as the HTTP API and the MCP server return it: in the existing dataset's
         schema v2, with the dataset version; and where a model wrote some of its fields, which
-        ones and who (``modelProse``), since schema v2 has no place to say so."""
+        ones and who (``modelProse``), since schema v2 has no place to say so; and the releases
+        the store has it of (``releases``: first, last, all), for a corpus of several."""
         answer: dict[str, Any] = {"record": record.to_errlookup(), "datasetVersion": self.dataset_version()}
+        if (releases := release_range(self.releases(record))) is not None:
+            answer["releases"] = releases
         if record.model_prose:
             answer["modelProse"] = {
                 name: written.model_dump(by_alias=True, mode="json")

@@ -19,7 +19,7 @@ from errdex.languages import LANGUAGES, find
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher
 from errdex.match.parse import Frame, ParsedError, Paste, parse
-from errdex.record import Record, Site, site_kind
+from errdex.record import Record, Site, release_key, site_kind
 from errdex.store import Store
 
 Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
@@ -59,6 +59,9 @@ class Match:
     #: Which frame of that error hit ``site`` (an index into its ``frames``); None without one.
     frame: int | None = None
     prose: Prose | None = field(default=None, repr=False, compare=False)
+    #: Every release the store has this record of (same message, same file), oldest first;
+    #: empty for a store of sources without versions.  ``stored`` is the one chosen.
+    releases: list[str] = field(default_factory=list)
     _readable: Record | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -78,7 +81,25 @@ class Match:
             "record": self.record.to_errdex(),
             "site": self.site.model_dump(by_alias=True, mode="json"),
             "frame": self.frame,
+            "releases": release_range(self.releases),
         }
+
+
+def releases_text(releases: list[str], shown: str | None) -> str | None:
+    """The releases raising a record, in a line: ``8.1.5 to 8.1.7 (3 releases; this is 8.1.6's)``;
+    None for one release or none, which the record's own version says."""
+    if len(releases) < 2:
+        return None
+    listed = ", ".join(releases) if len(releases) <= 6 else f"{releases[0]} to {releases[-1]}"
+    mine = f"; shown: {shown}" if shown else ""
+    return f"{listed} ({len(releases)} releases{mine})"
+
+
+def release_range(releases: list[str]) -> dict[str, Any] | None:
+    """The releases raising a record as a reader is shown them: the first, the last, and all."""
+    if not releases:
+        return None
+    return {"first": releases[0], "last": releases[-1], "count": len(releases), "all": releases}
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,9 +253,15 @@ class Matcher:
         self.prose = prose
         self._total = max(1, len(self.index.patterns))
 
-    def explain(self, text: str, top: int = 5, deadline: Deadline | None = None) -> Answer:
+    def explain(
+        self, text: str, top: int = 5, deadline: Deadline | None = None, *, version: str | None = None
+    ) -> Answer:
         """The records explaining each error of the paste, ``top`` for each, within the limits
         (``MAX_ERRORS``, ``MAX_MATCHES``); past ``deadline``, :class:`~errdex.deadline.Overtime`.
+
+        A record stored for several releases is answered once, of the release the paste's
+        paths name (``click-8.1.6/``), else ``version`` (``8.1.6`` or ``click==8.1.6``), else
+        of the newest; a frame's exact line outranks all three, being what ran.
 
         The answer keeps only the errors looked up: what a paste of thousands costs past the
         limits is their parsing, not their keeping, answering or sending."""
@@ -249,7 +276,9 @@ class Matcher:
                 break
             error = paste.errors[position]
             origin = self.origin(error)
-            matches = self.match_error(error, room, position, deadline, origin=origin)
+            matches = self.match_error(
+                error, room, position, deadline, origin=origin, wanted=wanted_releases(error.frames, version)
+            )
             wanted.append(position)
             found.append((position, matches))
             if origin is not None:
@@ -321,6 +350,7 @@ class Matcher:
         deadline: Deadline | None = None,
         *,
         origin: Origin | None = None,
+        wanted: dict[str, str] | None = None,
     ) -> list[Match]:
         """The records explaining one error, best first.  With an ``origin`` (see
         :meth:`origin`) no frame hit counts, for no frame raised the error with a statement,
@@ -375,6 +405,7 @@ class Matcher:
             if entry.hit is not None and _neighbour(record, entry, error.frames):
                 entry.frame *= 0.5
         _wrapped(scored, records)
+        scored = _one_release(scored, records, wanted or {})
         # Ties (one template raised at several sites) go to the original over a copy (a
         # private reimplementation, a vendored or compat module), then to the site more code
         # reaches (a function with more callers in its library is more often the one that
@@ -408,6 +439,7 @@ class Matcher:
                     error=position,
                     frame=frame,
                     prose=self.prose,
+                    releases=[v for v in self.store.releases(record.id) if v] if record.version else [],
                 )
             )
         return out
@@ -474,6 +506,50 @@ class Matcher:
             if value >= _FUZZY_FLOOR:
                 entry = scored.setdefault(num, _Scored())
                 entry.fuzzy = max(entry.fuzzy, value)
+
+
+#: A path component that names a release, as an unpacked sdist's top directory does (``click-8.1.6``).
+_RELEASE_DIR = re.compile(r"^(.+)-(\d[A-Za-z0-9.+!]*)$")
+
+
+def wanted_releases(frames: tuple[Frame, ...], version: str | None) -> dict[str, str]:
+    """The releases a reader wants answers of, by canonical package name (``""``: any package):
+    those the frames' paths name, then ``version`` (``8.1.6``, or ``click==8.1.6``)."""
+    wanted: dict[str, str] = {}
+    if version:
+        name, _, number = version.rpartition("==")
+        wanted[_canonical(name)] = number.strip()
+    for frame in frames:
+        for part in frame.path.replace("\\", "/").split("/"):
+            found = _RELEASE_DIR.match(part)
+            if found:
+                wanted[_canonical(found[1])] = found[2]
+    return wanted
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name.strip()).lower()
+
+
+def _one_release(
+    scored: dict[int, _Scored], records: dict[int, Record], wanted: dict[str, str]
+) -> dict[int, _Scored]:
+    """One match per record of several releases: the best scored (a frame's exact line is what
+    ran), then of a release the reader wants, then the newest."""
+    groups: dict[str, list[int]] = {}
+    for num in scored:
+        if num in records:
+            groups.setdefault(records[num].id, []).append(num)
+    if all(len(nums) == 1 for nums in groups.values()):
+        return scored
+
+    def preference(num: int) -> tuple[float, bool, tuple[int, Any], int]:
+        record = records[num]
+        release = wanted.get(_canonical(record.package or ""), wanted.get(""))
+        return (round(scored[num].total(), 9), record.version == release, release_key(record.version), -num)
+
+    keep = {max(nums, key=preference) for nums in groups.values()}
+    return {num: entry for num, entry in scored.items() if num in keep or num not in records}
 
 
 def record_site(record: Record) -> Site:

@@ -25,6 +25,7 @@ from errdex import collector, languages
 from errdex.errors import too_deep
 from errdex.languages.ir import FileResult
 from errdex.mine.build import Context, build_records
+from errdex.mine.cache import CacheCount, ExtractionCache, dump, file_key, load
 from errdex.mine.callers import scan_calls
 from errdex.mine.facts import MAX_CALL_SITES, attach_facts, call_names
 from errdex.mine.resolve import resolve
@@ -58,6 +59,8 @@ class MineResult:
     records: list[Record]
     origin: Origin
     skipped: list[Skipped] = field(default_factory=list)
+    #: How the file-level cache did for this source's files (all misses without a cache).
+    cache: CacheCount = field(default_factory=CacheCount)
 
 
 def mine(
@@ -97,23 +100,53 @@ def mine(
 
 
 def mine_sources(
-    sources: list[Source], *, jobs: int | None = None, progress: Progress | None = None
+    sources: list[Source],
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache: ExtractionCache | None = None,
 ) -> Iterator[MineResult]:
     """Mine several sources with one pool of workers; one result per source, as each is done.
 
     Parsing is most of the cost, so every file of every source goes to the pool at once:
     many small distributions keep both cores busy where one pool each would not.  Records
     are then built per source, also in parallel.  ``progress`` counts files, then sources.
+    With a ``cache`` (``errdex.mine.cache``), a file extracted before, with the same bytes at
+    the same place by the same miner, is read from it instead; what is extracted is added.
     """
     files = [(n, f) for n, source in enumerate(sources) for f in (*source.files, *source.tests)]
     total = len(files) + len(sources)
     extracted: list[list[FileResult]] = [[] for _ in sources]
+    counts = [CacheCount() for _ in sources]
+    keys: list[str | None] = [None] * len(files)
+    wanted = list(enumerate(f for _, f in files))
+    if cache is not None:
+        keys = [file_key(f) for _, f in files]
+        held = cache.extractions_get(k for k in keys if k)
+        wanted = []
+        for i, ((n, f), key) in enumerate(zip(files, keys, strict=True)):
+            found = load(held[key]) if key in held else None
+            if found is None:
+                wanted.append((i, f))
+            else:
+                extracted[n].append(found)
+                counts[n].hits += 1
     # Files count first, then sources: the total covers both.
-    of_total = None if progress is None else (lambda done, _: progress(done, total))
-    for n, found in _extract_all(files, jobs, of_total):
+    held_back = len(files) - len(wanted)
+    of_total = None if progress is None else (lambda done, _: progress(held_back + done, total))
+    new: dict[str, bytes] = {}
+    for i, found in _extract_all(wanted, jobs, of_total):
+        n = files[i][0]
         extracted[n].append(found)
+        counts[n].misses += 1
+        key = keys[i]
+        if cache is not None and key is not None and not found.error:
+            new[key] = dump(found)
+    if cache is not None:
+        cache.extractions_put(new)
     done = len(files)
-    for mined in _build_all(sources, extracted, jobs):
+    for n, mined in _build_all(sources, extracted, jobs):
+        mined.cache = counts[n]
         done += 1
         if progress:
             progress(done, total)
@@ -127,12 +160,13 @@ _FORKED: tuple[list[Source], list[list[FileResult]]] | None = None
 
 def _build_all(
     sources: list[Source], extracted: list[list[FileResult]], jobs: int | None
-) -> Iterator[MineResult]:
+) -> Iterator[tuple[int, MineResult]]:
+    """Each source's records with the source's index, as each is built."""
     global _FORKED
     workers = jobs or os.cpu_count() or 1
     if workers <= 1 or len(sources) < 2 or sys.platform != "linux":
-        for source, results in zip(sources, extracted, strict=True):
-            yield _mine_one(source, results)
+        for n, (source, results) in enumerate(zip(sources, extracted, strict=True)):
+            yield n, _mine_one(source, results)
         return
     # Biggest first, so that the last to finish is a small one.
     order = sorted(range(len(sources)), key=lambda n: len(extracted[n]), reverse=True)
@@ -147,11 +181,11 @@ def _build_all(
             for future in as_completed(futures):
                 result = future.result()
                 pending.discard(futures[future])
-                yield result
+                yield futures[future], result
     except BrokenProcessPool:
         log.warning("a mining worker died; building the remaining records in this process")
         for n in sorted(pending):
-            yield _mine_one(sources[n], extracted[n])
+            yield n, _mine_one(sources[n], extracted[n])
     finally:
         _FORKED = None
 

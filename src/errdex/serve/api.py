@@ -27,6 +27,12 @@ router = APIRouter()
 class ExplainRequest(BaseModel):
     text: str = Field(description="An error message, a last line or a whole traceback (at most 1 MB).")
     top: int = Field(5, ge=1, le=MAX_LIMIT, description="How many matches to return.")
+    version: str | None = Field(
+        None,
+        max_length=200,
+        description="Of records stored for several releases, answer this one's (8.1.6, or click==8.1.6)"
+        " where the traceback's paths name none; default: the newest.",
+    )
 
 
 @router.get("/api/search", summary="Records that explain an error message", response_class=Json)
@@ -54,17 +60,23 @@ async def explain(request: Request, body: ExplainRequest) -> Json:
     session = request_session(request)
 
     def answer(deadline: Deadline) -> dict[str, Any]:
-        return session.explain(body.text, body.top, deadline).to_json()
+        return session.explain(body.text, body.top, deadline, version=body.version).to_json()
 
     return Json(await within_budget(request_budget(request), answer))
 
 
 @router.get("/api/errors/{key:path}", summary="One record, by id or OWNER/NAME/slug", response_class=Json)
-async def error(request: Request, key: str) -> Json:
+async def error(
+    request: Request,
+    key: str,
+    version: Annotated[
+        str | None, Query(max_length=200, description="The release (default: the newest that has it).")
+    ] = None,
+) -> Json:
     session = request_session(request)
 
     def answer(deadline: Deadline) -> dict[str, Any] | None:
-        record = session.get(key)
+        record = session.get(key, version)
         if record is None:
             return None
         return session.record_answer(record)

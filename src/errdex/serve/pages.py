@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 
 from errdex.deadline import Deadline
 from errdex.errors import ErrdexError
-from errdex.match.explain import MAX_ERRORS, Evidence, Match, Origin
+from errdex.match.explain import MAX_ERRORS, Evidence, Match, Origin, releases_text
 from errdex.match.parse import MAX_PASTE_BYTES, ParsedError
 from errdex.record import Record, RepoInfo, Site
 from errdex.serve.http import MAX_BODY, request_budget, request_session, within_budget
@@ -88,6 +88,10 @@ class Found:
 
     match: Match
     record: Record
+
+    @property
+    def releases(self) -> str | None:
+        return releases_text(self.match.releases, self.record.version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +214,13 @@ async def _record(request: Request, key: str) -> Response:
     found = await anyio.to_thread.run_sync(_lookup, request_session(request), key)
     if found is None:
         return _problem(request, 404, f"The store holds no record {key}.")
-    record, related = found
+    record, related, releases = found
     return _page(
         request,
         "record.html",
         {
             "record": record,
+            "releases": releases_text(releases, record.version),
             "source": list(enumerate(record.source_code.split("\n"), start=record.source_code_start)),
             "others": _other_sites(record),
             "related": related,
@@ -223,9 +228,9 @@ async def _record(request: Request, key: str) -> Response:
     )
 
 
-def _lookup(session: Session, key: str) -> tuple[Record, list[Record]] | None:
+def _lookup(session: Session, key: str) -> tuple[Record, list[Record], list[str]] | None:
     record = session.get(key)
-    return None if record is None else (record, session.related(record))
+    return None if record is None else (record, session.related(record), session.releases(record))
 
 
 def _other_sites(record: Record) -> list[Site]:

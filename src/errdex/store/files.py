@@ -1,6 +1,6 @@
 """Record exports and imports: JSON Lines in either format, and Parquet.
 
-Everything streams, so exporting or importing a large store never holds it in memory.  Writes
+Writing and reading stream; an import holds the records it read until all are valid.  Writes
 go to a temporary file beside the target that replaces it only when complete: an interrupted
 export leaves the previous file, or none, but never half of one.
 """
@@ -198,7 +198,8 @@ PARQUET_SCHEMA = pa.schema(
                 ),
             ),
         ),
-        pa.field("backgroundConfidence", pa.float32()),
+        # A double, as the record holds it: a float32 would not read back as the same number.
+        pa.field("backgroundConfidence", pa.float64()),
     ]
 )
 
@@ -219,7 +220,7 @@ def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_versi
     if fmt not in get_args(Format):
         raise ErrdexError(f"unknown export format {fmt!r}; use errlookup or errdex")
     count = left_out = 0
-    with _replacing(out) as tmp, tmp.open("x", encoding="utf-8", newline="\n") as lines:
+    with replacing(out) as tmp, tmp.open("x", encoding="utf-8", newline="\n") as lines:
         for record in records:
             if fmt == "errlookup" and not record.fits_schema_v2:
                 left_out += 1
@@ -238,7 +239,7 @@ def write_parquet(records: Iterable[Record], out: Path) -> int:
     """Write records as Parquet rows (camelCase columns, see ``PARQUET_SCHEMA``); return how many."""
     count = 0
     with (
-        _replacing(out) as tmp,
+        replacing(out) as tmp,
         pq.ParquetWriter(tmp, PARQUET_SCHEMA, compression="zstd") as writer,
     ):
         for chunk in _chunks(records, _BATCH):
@@ -266,10 +267,43 @@ def read_jsonl(path: Path) -> Iterator[Record]:
             try:
                 record = _parse(line)
             except ValidationError as exc:
-                raise ErrdexError(f"{path}:{number}: invalid record: {_describe(exc)}") from exc
+                raise ErrdexError(f"{path}:{number}: invalid record: {describe(exc)}") from exc
             except ValueError as exc:
                 raise ErrdexError(f"{path}:{number}: {exc}") from exc
             yield record
+
+
+def read_parquet(path: Path) -> Iterator[Record]:
+    """Records from a Parquet export, a batch at a time: each row is a ``to_errdex()`` dict.
+
+    Maps are read back as dicts (pyarrow's default is pairs) and rows pass the same upgrade and
+    validation as a JSONL line, so ``write_parquet`` then ``read_parquet`` gives the records back
+    unchanged.  A file that is not Parquet, is cut short or lacks errdex's columns is refused
+    with its reason."""
+    try:
+        parquet = pq.ParquetFile(path)
+    except (pa.ArrowException, OSError) as exc:
+        raise ErrdexError(f"{path}: not a readable Parquet file ({exc})") from exc
+    with parquet:
+        missing = [name for name in PARQUET_SCHEMA.names if name not in parquet.schema_arrow.names]
+        if missing:
+            raise ErrdexError(f"{path}: not an errdex Parquet export (no column {', '.join(missing[:3])})")
+        batches = parquet.iter_batches(batch_size=_BATCH, columns=PARQUET_SCHEMA.names)
+        number = 0
+        while True:
+            try:
+                batch = next(batches, None)
+            except (pa.ArrowException, OSError) as exc:
+                raise ErrdexError(f"{path}: damaged Parquet file ({exc})") from exc
+            if batch is None:
+                return
+            for row in batch.to_pylist(maps_as_pydicts="strict"):
+                number += 1
+                try:
+                    record = Record.model_validate(_upgraded(row))
+                except ValidationError as exc:
+                    raise ErrdexError(f"{path}: row {number}: invalid record: {describe(exc)}") from exc
+                yield record
 
 
 def _parse(line: bytes) -> Record:
@@ -320,7 +354,7 @@ def _from_errlookup(fields: dict[str, Any]) -> Record:
     return record.model_copy(update={key: value for key, value in implied.items() if key not in fields})
 
 
-def _describe(exc: ValidationError, shown: int = 3) -> str:
+def describe(exc: ValidationError, shown: int = 3) -> str:
     """Pydantic's multi-line report squeezed into one line: the first few problems."""
     errors = exc.errors()
     parts = [f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in errors[:shown]]
@@ -335,7 +369,7 @@ def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
 
 
 @contextmanager
-def _replacing(out: Path) -> Iterator[Path]:
+def replacing(out: Path) -> Iterator[Path]:
     """A fresh path beside ``out`` to write to; it replaces ``out`` only if the block succeeds."""
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.{uuid.uuid4().hex[:12]}.tmp")
@@ -347,25 +381,28 @@ def _replacing(out: Path) -> Iterator[Path]:
         raise
 
 
-def import_file(path: Path, store: Store) -> list[RepoInfo]:
-    """Load a JSONL file into the store, replacing the records of each repository it holds.
+def import_records(records: Iterable[Record], store: Store) -> list[RepoInfo]:
+    """Load records into the store, replacing each release (repo, package, version) they hold
+    and leaving the store's other releases as they are: importing the same file again changes
+    nothing.
 
-    The whole file is read and validated before anything is written, so a bad line leaves
-    the store as it was.
+    Every record is read and validated before anything is written, so a bad line or row leaves
+    the store as it was.  These formats carry records only: each release's ``RepoInfo`` is
+    rebuilt from its newest record, of kind ``import``.
     """
-    by_source: dict[tuple[str, str | None], list[Record]] = {}
-    for record in read_jsonl(path):
-        by_source.setdefault((record.repo, record.package), []).append(record)
+    by_release: dict[tuple[str, str | None, str | None], list[Record]] = {}
+    for record in records:
+        by_release.setdefault((record.repo, record.package, record.version), []).append(record)
     infos = []
-    for (repo, _), records in by_source.items():
-        newest = max(records, key=lambda r: r.analyzed_at)
+    for (repo, package, version), kept in by_release.items():
+        newest = max(kept, key=lambda r: r.analyzed_at)
         info = RepoInfo(
             repo=repo,
             sha=newest.analyzed_sha,
             analyzed_at=newest.analyzed_at,
             kind="import",
-            package=newest.package,
-            version=newest.version,
+            package=package,
+            version=version,
         )
-        infos.append(store.replace_repo(info, records))
+        infos.append(store.replace_repo(info, kept, release=True))
     return infos

@@ -12,25 +12,31 @@ mines.  A read command's writes are only caches: one that meets a writer is skip
 from __future__ import annotations
 
 import contextlib
-import functools
-import inspect
 import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar, cast
+from typing import NamedTuple, ParamSpec, TypeVar
 
 from errdex.errors import ErrdexError
-from errdex.record import Record, RepoInfo, dumps, utf8
-
-#: Bumped whenever a table, an index or the stored record's shape changes; older files are
-#: refused, not migrated (4: records keep their guards and parameters as structure; 5: guards
-#: say what each block means: the classes a handler catches and the code its ``try`` guards,
-#: the ``else`` of a loop or ``try``, every early exit, negations folded; 8: sites keep the
-#: function a traceback prints, for frames of another release).
-STORE_SCHEMA = 8
+from errdex.record import Record, RepoInfo, dumps, release_key, utc_now, utf8
+from errdex.store.artifacts import Artifact
+from errdex.store.common import (
+    ARTIFACT_COLUMNS,
+    MAX_TERMS,
+    REPO_COLUMNS,
+    STORE_SCHEMA,
+    OutdatedStore,
+    StoreError,
+    database_errors,
+    function_name,
+    records_found,
+    release_of,
+    repo_infos,
+    sorted_artifacts,
+)
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -44,20 +50,6 @@ except ImportError:  # not POSIX: writers rely on SQLite's busy timeout alone
 _BEST_EFFORT_WAIT_MS = 100
 
 
-class StoreError(ErrdexError):
-    """The database failed under errdex (locked, corrupt, changed by something else)."""
-
-
-class OutdatedStore(StoreError):
-    """A store another errdex wrote, in another schema: refused, never migrated."""
-
-    def __init__(self, path: Path, found: str) -> None:
-        super().__init__(
-            f"{path} has store schema {found} but this errdex needs {STORE_SCHEMA}; delete it and mine again"
-        )
-        self.path = path
-
-
 def source_kinds(path: Path) -> set[str]:
     """The kinds of source a store file holds (``installed``, ``checkout`` ...), read whatever
     its schema: whether it holds anything an index rebuild would not bring back."""
@@ -68,32 +60,8 @@ def source_kinds(path: Path) -> set[str]:
         raise StoreError(f"database error in {path}: {exc}") from exc
 
 
-def _database_errors(method: Callable[P, T]) -> Callable[P, T]:
-    """A store method whose ``sqlite3`` failures reach the caller as ``StoreError``s naming the
-    file: every front end then reports them as it reports any of errdex's own failures."""
-
-    def failed(store: Any, exc: sqlite3.Error) -> StoreError:
-        return StoreError(f"database error in {store.path}: {exc}")
-
-    if inspect.isgeneratorfunction(method):
-
-        @functools.wraps(method)
-        def generator(*args: P.args, **kwargs: P.kwargs) -> Any:
-            try:
-                yield from cast(Iterator[Any], method(*args, **kwargs))
-            except sqlite3.Error as exc:
-                raise failed(args[0], exc) from exc
-
-        return cast(Callable[P, T], generator)
-
-    @functools.wraps(method)
-    def function(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return method(*args, **kwargs)
-        except sqlite3.Error as exc:
-            raise failed(args[0], exc) from exc
-
-    return function
+#: A ``sqlite3`` failure leaves a store method as a ``StoreError`` naming the file.
+_database_errors = database_errors(sqlite3.Error, lambda store: str(store.path))
 
 
 # records.num, not the implicit rowid, keys the full-text index: VACUUM may renumber an
@@ -109,19 +77,20 @@ CREATE TABLE IF NOT EXISTS repos (
     sha TEXT,
     analyzed_at TEXT NOT NULL,
     kind TEXT NOT NULL,
-    version TEXT,
+    version TEXT NOT NULL,
     fingerprint TEXT,
     files INTEGER NOT NULL,
     skipped INTEGER NOT NULL,
     sites INTEGER NOT NULL,
     records INTEGER NOT NULL,
-    PRIMARY KEY (repo, package)
+    PRIMARY KEY (repo, package, version)
 );
 CREATE TABLE IF NOT EXISTS records (
     num INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     repo TEXT NOT NULL,
     package TEXT NOT NULL,
+    version TEXT NOT NULL,
     slug TEXT NOT NULL,
     file_path TEXT NOT NULL,
     line_number INTEGER NOT NULL,
@@ -131,20 +100,21 @@ CREATE TABLE IF NOT EXISTS records (
     error_message TEXT NOT NULL,
     message_pattern TEXT NOT NULL,
     message_kind TEXT NOT NULL,
-    version TEXT,
     data TEXT NOT NULL
 );
-CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, package, slug);
+CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, package, version, slug);
+CREATE UNIQUE INDEX IF NOT EXISTS records_release ON records (id, package, version);
 CREATE INDEX IF NOT EXISTS records_order ON records (repo, file_path, line_number, id);
 CREATE TABLE IF NOT EXISTS sites (
-    record_id TEXT NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+    record_num INTEGER NOT NULL REFERENCES records (num) ON DELETE CASCADE,
     file_path TEXT NOT NULL,
     file_name TEXT NOT NULL,
     line INTEGER NOT NULL,
     function TEXT
 );
 CREATE INDEX IF NOT EXISTS sites_location ON sites (file_name, line);
-CREATE INDEX IF NOT EXISTS sites_record ON sites (record_id);
+CREATE INDEX IF NOT EXISTS sites_function ON sites (file_name, function);
+CREATE INDEX IF NOT EXISTS sites_record ON sites (record_num);
 CREATE VIRTUAL TABLE IF NOT EXISTS messages USING fts5 (
     error_message, content = 'records', content_rowid = 'num', tokenize = 'unicode61'
 );
@@ -156,6 +126,25 @@ CREATE TRIGGER IF NOT EXISTS records_unindex_message AFTER DELETE ON records BEG
     VALUES ('delete', old.num, old.error_message);
 END;
 CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS extractions (key TEXT PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS corpus_requirements (requirement TEXT PRIMARY KEY, added_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS artifacts (
+    package TEXT NOT NULL,
+    version TEXT NOT NULL,
+    filename TEXT NOT NULL,
+    url TEXT NOT NULL,
+    sha256 TEXT,
+    size INTEGER,
+    kind TEXT NOT NULL,
+    upload_time TEXT,
+    state TEXT NOT NULL,
+    reason TEXT,
+    failure TEXT,
+    attempts INTEGER NOT NULL,
+    updated_at TEXT,
+    records INTEGER NOT NULL,
+    PRIMARY KEY (package, version)
+);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '{STORE_SCHEMA}');
 INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0');
 COMMIT;
@@ -173,14 +162,8 @@ class PatternRow(NamedTuple):
     file_path: str = ""
 
 
-_REPO_COLUMNS = (
-    "repo", "package", "sha", "analyzed_at", "kind", "version", "fingerprint", "files", "skipped",
-    "sites", "records",
-)  # fmt: skip
 _ORDER = "r.repo, r.file_path, r.line_number, r.id"
 _WORD = re.compile(r"\w+")
-#: A pasted traceback can be long; its first words say enough to rank messages.
-_MAX_TERMS = 32
 
 
 class SqliteStore(AbstractContextManager["SqliteStore"]):
@@ -192,21 +175,22 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         self._db = _connect(path, readonly, create)
 
     @_database_errors
-    def replace_repo(self, info: RepoInfo, records: Iterable[Record]) -> RepoInfo:
-        """Replace one source's records (its repo and package) in one transaction, so a failed
-        run leaves the previous version.  Distributions sharing a repository stay apart."""
+    def replace_repo(self, info: RepoInfo, records: Iterable[Record], *, release: bool = False) -> RepoInfo:
+        """Replace one source's records (its repo and package: every release of it, or with
+        ``release`` only ``info.version``'s) in one transaction, so a failed run leaves the
+        previous ones.  Distributions sharing a repository stay apart."""
         with self._transaction() as db:
-            self._delete(info.repo, info.package)
+            self._delete(info.repo, info.package, (info.version or "") if release else None)
             count = sites = 0
             for record in records:
                 sites += self._insert(info, record)
                 count += 1
             stored = info.model_copy(update={"records": count, "sites": sites})
-            row = {**stored.model_dump(), "package": stored.package or ""}
+            row = {**stored.model_dump(), "package": stored.package or "", "version": stored.version or ""}
             db.execute(
-                f"INSERT INTO repos ({', '.join(_REPO_COLUMNS)})"
-                f" VALUES ({', '.join('?' * len(_REPO_COLUMNS))})",
-                [row[column] for column in _REPO_COLUMNS],
+                f"INSERT INTO repos ({', '.join(REPO_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(REPO_COLUMNS))})",
+                [row[column] for column in REPO_COLUMNS],
             )
         return stored
 
@@ -216,14 +200,16 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         with self._transaction():
             return self._delete(repo, package)
 
-    def _delete(self, repo: str, package: str | None) -> int:
+    def _delete(self, repo: str, package: str | None, version: str | None = None) -> int:
+        """Drop a source's records: of one release, or of all (``version`` None)."""
         # Every change of records makes a new generation: caches derived from an older one
         # (the pattern index) are stale and are dropped in the same transaction.
         db = self._db
-        removed: int = db.execute(
-            "DELETE FROM records WHERE repo = ? AND package = ?", (repo, package or "")
-        ).rowcount
-        db.execute("DELETE FROM repos WHERE repo = ? AND package = ?", (repo, package or ""))
+        where, params = "repo = ? AND package = ?", [repo, package or ""]
+        if version is not None:
+            where, params = where + " AND version = ?", [*params, version]
+        removed: int = db.execute(f"DELETE FROM records WHERE {where}", params).rowcount
+        db.execute(f"DELETE FROM repos WHERE {where}", params)
         db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
         db.execute("DELETE FROM cache")
         return removed
@@ -249,18 +235,17 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
             raise ErrdexError(f"record {record.id} belongs to {record.repo}, not to {info.repo}")
         data = dumps(record.to_errdex())
         try:
-            self._db.execute(
-                "INSERT INTO records (id, repo, package, slug, file_path, line_number, error_type,"
-                " error_class, qualified_class, error_message, message_pattern, message_kind, version, data)"
+            num = self._db.execute(
+                "INSERT INTO records (id, repo, package, version, slug, file_path, line_number, error_type,"
+                " error_class, qualified_class, error_message, message_pattern, message_kind, data)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    record.id, record.repo, info.package or "", record.slug, utf8(record.file_path),
-                    record.line_number,
+                    record.id, record.repo, info.package or "", info.version or "", record.slug,
+                    utf8(record.file_path), record.line_number,
                     record.error_type, record.error_class, record.qualified_class,
-                    utf8(record.error_message), utf8(record.message_pattern), record.message_kind,
-                    record.version, data,
+                    utf8(record.error_message), utf8(record.message_pattern), record.message_kind, data,
                 ),
-            )  # fmt: skip
+            ).lastrowid  # fmt: skip
         except sqlite3.IntegrityError as exc:
             raise ErrdexError(
                 f"{info.repo}: record {record.id} ({record.slug}) repeats an id or slug already stored"
@@ -270,9 +255,9 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
             (record.file_path, record.line_number, record.function)
         ]
         self._db.executemany(
-            "INSERT INTO sites (record_id, file_path, file_name, line, function) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO sites (record_num, file_path, file_name, line, function) VALUES (?, ?, ?, ?, ?)",
             [
-                (record.id, utf8(path), _file_name(utf8(path)), line, _function_name(function))
+                (num, utf8(path), _file_name(utf8(path)), line, function_name(function))
                 for path, line, function in places
             ],
         )
@@ -286,31 +271,45 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
             changed = 0
             for record in records:
                 data = dumps(record.to_errdex())
-                changed += db.execute("UPDATE records SET data = ? WHERE id = ?", (data, record.id)).rowcount
+                # Each release's own row: another release of the record says what it says.
+                values = (data, record.id, record.version or "")
+                sql = "UPDATE records SET data = ? WHERE id = ? AND version = ?"
+                changed += db.execute(sql, values).rowcount
         return changed
 
     @_database_errors
-    def records(self, repo: str | None = None) -> Iterator[Record]:
-        where, params = ("WHERE r.repo = ?", (repo,)) if repo is not None else ("", ())
-        for (data,) in self._db.execute(f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}", params):
+    def records(
+        self, repo: str | None = None, *, package: str | None = None, version: str | None = None
+    ) -> Iterator[Record]:
+        """Records, of one repo, package or release when given, in file and line order."""
+        given = {"repo": repo, "package": package, "version": version}
+        wanted = {column: value for column, value in given.items() if value is not None}
+        where = "WHERE " + " AND ".join(f"r.{column} = ?" for column in wanted) if wanted else ""
+        query = f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}, r.version"
+        for (data,) in self._db.execute(query, list(wanted.values())):
             yield Record.model_validate_json(data)
 
     @_database_errors
-    def get(self, key: str) -> Record | None:
-        row = self._db.execute("SELECT data FROM records WHERE id = ?", (key,)).fetchone()
-        if row is None and key.count("/") >= 2:
+    def get(self, key: str, version: str | None = None) -> Record | None:
+        rows = self._db.execute("SELECT version, data FROM records WHERE id = ?", (key,)).fetchall()
+        if not rows and key.count("/") >= 2:
             repo, slug = key.rsplit("/", 1)
             # Distributions sharing a repository may share a slug: the first package wins.
-            row = self._db.execute(
-                "SELECT data FROM records WHERE repo = ? AND slug = ? ORDER BY package LIMIT 1", (repo, slug)
-            ).fetchone()
-        return None if row is None else Record.model_validate_json(row[0])
+            rows = self._db.execute(
+                "SELECT version, data FROM records WHERE repo = ? AND slug = ? AND package ="
+                " (SELECT min(package) FROM records WHERE repo = ? AND slug = ?)",
+                (repo, slug, repo, slug),
+            ).fetchall()
+        return release_of(rows, version)
+
+    @_database_errors
+    def releases(self, record_id: str) -> list[str]:
+        rows = self._db.execute("SELECT DISTINCT version FROM records WHERE id = ?", (record_id,))
+        return sorted((version for (version,) in rows), key=release_key)
 
     def search_text(self, query: str, limit: int = 20) -> list[Record]:
         """Records whose message shares most words with ``query``, best first."""
-        found = self.search_messages(query, limit)
-        records = self.by_num(num for num, _ in found)
-        return [records[num] for num, _ in found if num in records]
+        return records_found(self, self.search_messages(query, limit))
 
     @_database_errors
     def search_messages(self, query: str, limit: int = 20) -> list[tuple[int, str]]:
@@ -320,7 +319,7 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         the stored template lacks; ranking still puts messages sharing most words first.  Only
         word characters reach FTS5, each word quoted, so its query syntax never applies.
         """
-        terms = list(dict.fromkeys(_WORD.findall(query)))[:_MAX_TERMS]
+        terms = list(dict.fromkeys(_WORD.findall(query)))[:MAX_TERMS]
         if not terms:
             return []
         return self._db.execute(
@@ -347,8 +346,7 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         """(record row number, site path, site line) of sites in files so named, in functions
         a traceback prints as ``function``, at any line."""
         return self._db.execute(
-            "SELECT r.num, s.file_path, s.line FROM sites s JOIN records r ON r.id = s.record_id"
-            " WHERE s.file_name = ? AND s.function = ?",
+            "SELECT s.record_num, s.file_path, s.line FROM sites s WHERE s.file_name = ? AND s.function = ?",
             (file_name, function),
         ).fetchall()
 
@@ -357,7 +355,7 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         """(record row number, site path, site line, the site's function as a traceback prints
         it) of sites in files so named near ``line``."""
         return self._db.execute(
-            "SELECT r.num, s.file_path, s.line, s.function FROM sites s JOIN records r ON r.id = s.record_id"
+            "SELECT s.record_num, s.file_path, s.line, s.function FROM sites s"
             " WHERE s.file_name = ? AND s.line BETWEEN ? AND ?",
             (file_name, line - drift, line + drift),
         ).fetchall()
@@ -410,12 +408,85 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
 
     @_database_errors
     def repos(self) -> list[RepoInfo]:
-        rows = self._db.execute(f"SELECT {', '.join(_REPO_COLUMNS)} FROM repos ORDER BY repo, package")
-        infos = []
-        for row in rows:
-            fields = dict(zip(_REPO_COLUMNS, row, strict=True))
-            infos.append(RepoInfo.model_validate({**fields, "package": fields["package"] or None}))
-        return infos
+        """Every source stored, one per release, oldest release first within a package."""
+        return repo_infos(self._db.execute(f"SELECT {', '.join(REPO_COLUMNS)} FROM repos"))
+
+    @_database_errors
+    def extractions_get(self, keys: Iterable[str]) -> dict[str, bytes]:
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, bytes] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            rows = self._db.execute(
+                f"SELECT key, data FROM extractions WHERE key IN ({', '.join('?' * len(chunk))})", chunk
+            )
+            found.update((key, bytes(data)) for key, data in rows)
+        return found
+
+    @_database_errors
+    def extractions_put(self, items: dict[str, bytes]) -> None:
+        """Kept in a transaction of its own: a result cached is true whatever the records do."""
+        if not items:
+            return
+        with self._transaction() as db:
+            db.executemany("INSERT OR REPLACE INTO extractions (key, data) VALUES (?, ?)", items.items())
+
+    @_database_errors
+    def corpus_add(self, requirements: Iterable[str]) -> list[str]:
+        added = []
+        with self._transaction() as db:
+            for requirement in dict.fromkeys(requirements):
+                cursor = db.execute(
+                    "INSERT OR IGNORE INTO corpus_requirements (requirement, added_at) VALUES (?, ?)",
+                    (requirement, utc_now()),
+                )
+                if cursor.rowcount:
+                    added.append(requirement)
+        return added
+
+    @_database_errors
+    def corpus_requirements(self) -> list[str]:
+        rows = self._db.execute("SELECT requirement FROM corpus_requirements ORDER BY added_at, requirement")
+        return [requirement for (requirement,) in rows]
+
+    @_database_errors
+    def plan_artifacts(self, artifacts: Iterable[Artifact]) -> list[Artifact]:
+        queued = []
+        with self._transaction() as db:
+            for artifact in artifacts:
+                row = db.execute(
+                    "SELECT sha256, filename FROM artifacts WHERE package = ? AND version = ?", artifact.key
+                ).fetchone()
+                if row is not None and tuple(row) == (artifact.sha256, artifact.filename):
+                    continue
+                fresh = artifact.but(state="queued", reason=None, failure=None, attempts=0, records=0)
+                fresh = fresh.but(updated_at=utc_now())
+                db.execute(
+                    f"INSERT OR REPLACE INTO artifacts ({', '.join(ARTIFACT_COLUMNS)})"
+                    f" VALUES ({', '.join('?' * len(ARTIFACT_COLUMNS))})",
+                    [getattr(fresh, column) for column in ARTIFACT_COLUMNS],
+                )
+                queued.append(fresh)
+        return queued
+
+    @_database_errors
+    def artifacts(self, package: str | None = None) -> list[Artifact]:
+        where, params = ("WHERE package = ?", (package,)) if package is not None else ("", ())
+        return sorted_artifacts(
+            self._db.execute(f"SELECT {', '.join(ARTIFACT_COLUMNS)} FROM artifacts {where}", params)
+        )
+
+    @_database_errors
+    def mark_artifact(self, artifact: Artifact) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE artifacts SET state = ?, reason = ?, failure = ?, attempts = ?, records = ?,"
+                " updated_at = ? WHERE package = ? AND version = ?",
+                (
+                    artifact.state, artifact.reason, artifact.failure, artifact.attempts, artifact.records,
+                    artifact.updated_at or utc_now(), *artifact.key,
+                ),
+            )  # fmt: skip
 
     @_database_errors
     def meta_get(self, key: str) -> str | None:
@@ -452,11 +523,6 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
 
 def _file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
-
-
-def _function_name(function: str | None) -> str | None:
-    """The name a traceback prints for a function (``fail`` of ``Context.fail``)."""
-    return function.rpartition(".")[2] if function else None
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:

@@ -36,15 +36,18 @@ def extract_triggers(text: str, path: str) -> list[Trigger]:
         return []
     lines = text.split("\n")  # line numbers as text.count('\\n') gives them
     imports = _imports(text, lines, path)
+    parents = _parents(lines)
     found: list[Trigger] = []
     seen: set[int] = set()
+    first = counted = 0
     for m in _EXPECT_TEXT.finditer(text):
-        first = text.count("\n", 0, m.start())
+        first += text.count("\n", counted, m.start())  # from the last match on: one pass
+        counted = m.start()
         if first in seen or first >= len(lines):
             continue
         seen.add(first)
         block, indent = _block(lines, first)
-        test = _enclosing_test(lines, first, indent)
+        test = _enclosing_test(lines, parents, first)
         if test is None:
             continue  # a helper at module level, not a test
         try:
@@ -85,24 +88,38 @@ def _block(lines: list[str], first: int) -> tuple[str, int]:
     return "\n".join(lines[first:end]), indent
 
 
-def _enclosing_test(lines: list[str], first: int, indent: int) -> str | None:
+def _parents(lines: list[str]) -> list[int]:
+    """For each line, the nearest non-blank line above it indented less (-1 for none): the
+    block it is in.  One pass, so that finding each test's name costs its nesting depth, not
+    the lines above it (a generated suite holds thousands of tests in one class)."""
+    parents = [-1] * len(lines)
+    open_blocks: list[tuple[int, int]] = []  # (indent, line), indents increasing
+    for n, line in enumerate(lines):
+        if not line.strip():
+            continue
+        indent = _indent(line)
+        while open_blocks and open_blocks[-1][0] >= indent:
+            open_blocks.pop()
+        parents[n] = open_blocks[-1][1] if open_blocks else -1
+        open_blocks.append((indent, n))
+    return parents
+
+
+def _enclosing_test(lines: list[str], parents: list[int], first: int) -> str | None:
     """``Class.test_name`` of the function the line is in, read upwards by indentation."""
     name = None
-    for i in range(first - 1, -1, -1):
+    i = parents[first]
+    while i >= 0:
         line = lines[i]
-        if not line.strip() or _indent(line) >= indent:
-            continue
         if name is None:
             m = _DEF.match(line)
             if m is not None:
-                name, indent = m.group(2), _indent(line)
-            else:
-                indent = _indent(line)  # an enclosing block (if, for, with) of the test's body
-            continue
-        m = _CLASS.match(line)
-        if m is not None:
-            return f"{m.group(2)}.{name}"
-        indent = _indent(line)
+                name = m.group(2)  # else an enclosing block (if, for, with) of the test's body
+        else:
+            m = _CLASS.match(line)
+            if m is not None:
+                return f"{m.group(2)}.{name}"
+        i = parents[i]
     return name
 
 

@@ -1,0 +1,231 @@
+"""A corpus run: plan what the requirements name, then mine each artifact not yet done.
+
+The store is the run's only memory.  Planning adds the artifacts the package index lists
+(``errdex.corpus.plan``), each release once; the tasks (``errdex.corpus.task``) mark each
+artifact done in the store as they finish.  So a run killed at any point is finished by the
+next one, which fetches only what is new, changed, or not yet done, and a run on another
+machine against the same PostgreSQL store sees the same queue.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from packaging.requirements import InvalidRequirement, Requirement
+
+from errdex.corpus.task import Outcome, Task, checkout_artifact, record_failure, run_task
+from errdex.errors import ErrdexError
+from errdex.record import release_key, utc_now
+from errdex.store.artifacts import Artifact
+
+if TYPE_CHECKING:
+    from errdex.store import Store
+
+Engine = Literal["local", "ray"]
+#: What ``corpus add`` keeps for a local checkout.
+CHECKOUT = "path:"
+#: A failed artifact waits this long before it is tried again, doubled at each further failure.
+COOL_OFF_SECONDS = 3600.0
+#: A run stops after this many failures in a row: something is wrong beyond one package.
+MAX_CONSECUTIVE_FAILURES = 10
+
+
+@dataclass(slots=True)
+class RunReport:
+    planned: int = 0
+    #: Planning problems: (requirement, why), e.g. a project the index does not have.
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    done: list[Artifact] = field(default_factory=list)
+    failed: list[Artifact] = field(default_factory=list)
+    #: Artifacts not tried in this run, with why (cooling off after a failure; the run stopped).
+    skipped: list[tuple[Artifact, str]] = field(default_factory=list)
+    #: Artifacts done before this run: not fetched again.
+    already_done: int = 0
+    cache_hits: int = 0
+    cache_misses: int = 0
+    seconds: float = 0.0
+    stopped: str | None = None
+
+    @property
+    def cache_rate(self) -> float:
+        total = self.cache_hits + self.cache_misses
+        return self.cache_hits / total if total else 0.0
+
+
+def requirement_entry(text: str) -> str:
+    """What ``corpus add`` stores for one argument: a PEP 508 requirement as written (checked),
+    or ``path:<absolute dir>`` for a directory that exists."""
+    text = text.strip()
+    path = Path(text)
+    if text.startswith((".", "/", "~")) or (os.sep in text and path.exists()):
+        root = path.expanduser().resolve()
+        if not root.is_dir():
+            raise ErrdexError(f"{text} is not a directory")
+        return CHECKOUT + os.fspath(root)
+    try:
+        Requirement(text)
+    except InvalidRequirement as exc:
+        raise ErrdexError(f"{text!r} is neither a package requirement nor a directory: {exc}") from None
+    return text
+
+
+def read_names(path: Path) -> list[str]:
+    """Requirements from a file: one per line, ``#`` comments and blank lines ignored."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ErrdexError(f"cannot read {path}: {exc}") from None
+    return [line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip()]
+
+
+def plan(
+    store: Store, index_url: str, *, timeout: float = 30.0
+) -> tuple[list[Artifact], list[tuple[str, str]]]:
+    """Add what every requirement names now to the store's artifacts; returns those queued
+    by this plan (new, or changed since), and the requirements that could not be planned."""
+    from errdex.corpus import plan as planning
+
+    found: list[Artifact] = []
+    problems: list[tuple[str, str]] = []
+    for entry in store.corpus_requirements():
+        try:
+            if entry.startswith(CHECKOUT):
+                found.append(checkout_artifact(Path(entry.removeprefix(CHECKOUT))))
+            else:
+                found += planning.plan(entry, index_url=index_url, timeout=timeout)
+        except ErrdexError as exc:
+            problems.append((entry, str(exc)))
+    return store.plan_artifacts(found), problems
+
+
+def due(
+    artifacts: list[Artifact], *, retry_failed: bool, now: float | None = None
+) -> tuple[list[Artifact], list[tuple[Artifact, str]]]:
+    """Of the planned artifacts, those to try now, and those skipped with why: a failed one
+    waits ``COOL_OFF_SECONDS``, doubled at each further failure, unless ``retry_failed``."""
+    now = time.time() if now is None else now
+    wanted: list[Artifact] = []
+    skipped: list[tuple[Artifact, str]] = []
+    for artifact in artifacts:
+        if artifact.state == "queued":
+            wanted.append(artifact)
+        elif artifact.state == "failed":
+            ready = _failed_at(artifact) + COOL_OFF_SECONDS * 2 ** max(0, artifact.attempts - 1)
+            if retry_failed or now >= ready:
+                wanted.append(artifact)
+            else:
+                until = datetime.fromtimestamp(ready).astimezone().isoformat(timespec="minutes")
+                skipped.append((artifact, f"cooling off after {artifact.attempts} failures, until {until}"))
+    return wanted, skipped
+
+
+def _failed_at(artifact: Artifact) -> float:
+    try:
+        return datetime.fromisoformat(artifact.updated_at or "").timestamp()
+    except ValueError:
+        return 0.0
+
+
+def run(
+    target: str,
+    *,
+    index_url: str,
+    engine: Engine = "local",
+    address: str | None = None,
+    jobs: int | None = None,
+    retry_failed: bool = False,
+    max_failures: int = MAX_CONSECUTIVE_FAILURES,
+    work_dir: str | None = None,
+    timeout: float = 30.0,
+    progress: Callable[[Outcome], None] | None = None,
+) -> RunReport:
+    """Plan, then run every artifact due on ``engine``; what each task finished is stored by
+    the task.  Stops after ``max_failures`` failures in a row, leaving the rest queued."""
+    from errdex.store import open_store, writing
+
+    start = time.monotonic()
+    report = RunReport()
+    with writing(target), open_store(target) as store:
+        queued, report.problems = plan(store, index_url, timeout=timeout)
+        report.planned = len(queued)
+        artifacts = store.artifacts()
+    report.already_done = sum(a.state == "done" for a in artifacts)
+    wanted, report.skipped = due(artifacts, retry_failed=retry_failed)
+    tasks = [Task(a, target, work_dir) for a in _cache_friendly(wanted)]
+    finished: set[tuple[str, str]] = set()
+    in_a_row = 0
+    outcomes = _engine(engine, tasks, jobs=jobs, address=address)
+    try:
+        for task, outcome in outcomes:
+            finished.add(task.artifact.key)
+            report.cache_hits += outcome.cache_hits
+            report.cache_misses += outcome.cache_misses
+            artifact = outcome.artifact
+            (report.done if artifact.state == "done" else report.failed).append(artifact)
+            in_a_row = 0 if artifact.state == "done" else in_a_row + 1
+            if progress is not None:
+                progress(outcome)
+            if in_a_row >= max_failures:
+                report.stopped = f"{in_a_row} failures in a row; the last: {artifact.reason}"
+                break
+    finally:
+        close = getattr(outcomes, "close", None)
+        if close is not None:
+            close()
+    report.skipped += [
+        (t.artifact, "not tried: the run stopped") for t in tasks if t.artifact.key not in finished
+    ]
+    report.seconds = time.monotonic() - start
+    return report
+
+
+def _cache_friendly(artifacts: list[Artifact]) -> list[Artifact]:
+    """Every package's oldest release due first, then every package's next, and so on: releases
+    of one package run one after another, each finding the files it shares with the one before
+    in the file cache, while other packages keep the workers busy."""
+    rank: dict[str, int] = {}
+    ordered = []
+    for artifact in sorted(artifacts, key=lambda a: (a.package, release_key(a.version))):
+        ordered.append((rank.get(artifact.package, 0), artifact.package, artifact))
+        rank[artifact.package] = rank.get(artifact.package, 0) + 1
+    return [artifact for *_, artifact in sorted(ordered, key=lambda item: item[:2])]
+
+
+def _engine(
+    engine: Engine, tasks: list[Task], *, jobs: int | None, address: str | None
+) -> Iterator[tuple[Task, Outcome]]:
+    """Each task's outcome from the chosen engine; a task the engine lost (its worker or node
+    died past the engine's retries) is a host failure, stored as such, left queued."""
+    from errdex.corpus import engines
+
+    workers = jobs or os.cpu_count() or 1
+    if engine == "local":
+        results = engines.run_local(run_task, tasks, jobs=workers, large=_large)
+    elif engine == "ray":
+        results = engines.run_ray(run_task, tasks, address=address, jobs=jobs, large=_large)
+    else:
+        raise ErrdexError(f"--engine must be local or ray, not {engine!r}")
+    try:
+        for task, result in results:
+            if isinstance(result, Outcome):
+                yield task, result
+            else:
+                lost = task.artifact.but(
+                    state="queued", failure="host", reason=f"lost: {result.reason}", updated_at=utc_now()
+                )
+                record_failure(task.db, lost)
+                yield task, Outcome(lost)
+    finally:
+        close = getattr(results, "close", None)  # a generator: stops the engine's outstanding work
+        if close is not None:
+            close()
+
+
+def _large(task: Task) -> bool:
+    return task.large
