@@ -375,3 +375,20 @@ def test_a_local_checkout_is_mined_again_only_when_it_changed(
     with open_store(db) as store:
         messages = {r.error_message for r in store.records(package="idna", version="3.7")}
     assert "No domain given" in messages and "Empty domain" not in messages
+
+
+def test_a_package_s_second_release_waits_for_the_first_to_use_its_files(
+    index: PackageIndex, archives: dict[str, Path], tmp_path: Path
+) -> None:
+    from errdex.store.artifacts import Artifact
+
+    db = corpus(tmp_path / "corpus.db", ["packaging>=23.1"])
+    report = run(db, index_url=index.url, jobs=2)  # two workers, one package of two releases
+    assert [a.version for a in report.done] == ["23.1", "23.2"]
+    # Independently: the files 23.2 mines whose bytes are 23.1's at the same path.
+    old = digests(unpacked(archives["packaging-23.1.tar.gz"], tmp_path / "old"))
+    new_root = unpacked(archives["packaging-23.2.tar.gz"], tmp_path / "new")
+    new = digests(new_root)
+    source = artifact_source(new_root, Artifact("packaging", "23.2", "", "", None, None, "sdist"))
+    same = [f.relative for f in (*source.files, *source.tests) if old.get(f.relative) == new[f.relative]]
+    assert same and report.cache_hits == len(same)

@@ -115,6 +115,28 @@ def test_local_pool_runs_every_task(db: Path) -> None:
     assert len({pid for pid in rows(db).values()}) == 2  # both workers took tasks
 
 
+def assert_chains_in_order(db: Path, chain: dict[str, str]) -> None:
+    """Each chain's runs one after another, in the order of their keys."""
+    by_chain: dict[str, list[tuple[float, float | None, str]]] = {}
+    for key, _, _, _, start, end in runs(db):
+        if key in chain:
+            by_chain.setdefault(chain[key], []).append((start, end, key))
+    assert by_chain
+    for spans in by_chain.values():
+        assert [k for *_, k in spans] == sorted((k for *_, k in spans), key=lambda k: int(k[1:]))
+        for (_, end, _), (start, _, _) in itertools.pairwise(sorted(spans)):
+            assert end is not None and end <= start
+
+
+def test_local_chained_tasks_run_one_after_another(db: Path) -> None:
+    tasks = jobs(db, 8, sleep=0.1)
+    chain = {"a0": "x", "a1": "x", "a2": "x", "a4": "y", "a5": "y"}
+    out = dict(run_local(store_row, tasks, jobs=2, chain=lambda t: chain.get(t.key)))
+    assert out == {t: t.key for t in tasks}
+    assert_chains_in_order(db, chain)
+    assert len(set(rows(db).values())) == 2  # the others still ran beside them
+
+
 def test_local_large_tasks_never_overlap(db: Path) -> None:
     tasks = [Job(f"a{n}", str(db), sleep=0.15, large=n % 2 == 0) for n in range(8)]
     out = dict(run_local(store_row, tasks, jobs=2, large=is_large))
@@ -212,6 +234,16 @@ def test_ray_missing_gives_the_install_line(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ErrdexError, match=r"pip install 'errdex\[cluster\]'"):
         next(run_ray(store_row, [], address=None, jobs=1))
+
+
+def test_ray_chained_tasks_run_one_after_another(db: Path, cluster: Any) -> None:
+    tasks = jobs(db, 6, sleep=0.2)
+    chain = {"a0": "x", "a1": "x", "a3": "x"}
+    out = dict(
+        run_ray(store_row, tasks, address=cluster.address, jobs=None, chain=lambda t: chain.get(t.key))
+    )
+    assert out == {t: t.key for t in tasks}
+    assert_chains_in_order(db, chain)
 
 
 def test_ray_local_cluster_runs_and_shuts_down(db: Path) -> None:

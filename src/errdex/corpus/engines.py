@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -63,6 +63,10 @@ def _never(_task: object) -> bool:
     return False
 
 
+def _unchained(_task: object) -> None:
+    return None
+
+
 def _reason(exc: BaseException) -> str:
     """One line for a report: the class and the first line of the message, capped."""
     text = str(exc).strip()
@@ -79,9 +83,11 @@ def run_local(
     *,
     jobs: int,
     large: Callable[[T], bool] = _never,
+    chain: Callable[[T], Hashable | None] = _unchained,
 ) -> Results[T, R]:
     """Run ``fn`` on each task in ``jobs`` worker processes (forked on Linux, and killed by the
-    kernel if this process dies, even by ``kill -9``).
+    kernel if this process dies, even by ``kill -9``).  Tasks of one ``chain`` (the releases of
+    one package) run one after another, in the order given; None chains nothing.
 
     Only as many tasks as workers are handed to the pool at once, so the tasks a dead worker
     takes down with its pool are exactly those running.  Which of them killed it is unknown,
@@ -100,12 +106,15 @@ def run_local(
     for n, task in enumerate(tasks):
         (larges if large(task) else smalls).append(n)
     is_large = set(larges)
+    keys = [chain(task) for task in tasks]
     suspects: deque[int] = deque()  # running when a worker died: rerun alone
     running: dict[Future[R], int] = {}
     pool = _pool(workers)
     try:
         while smalls or larges or suspects or running:
-            broken = not _submit_local(pool, fn, tasks, workers, running, smalls, larges, suspects, is_large)
+            broken = not _submit_local(
+                pool, fn, tasks, workers, running, (smalls, larges, suspects), is_large, keys
+            )
             if not broken:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 broken = any(isinstance(f.exception(), BrokenProcessPool) for f in done)
@@ -138,16 +147,19 @@ def _submit_local(
     tasks: Sequence[T],
     workers: int,
     running: dict[Future[R], int],
-    smalls: deque[int],
-    larges: deque[int],
-    suspects: deque[int],
+    queues: tuple[deque[int], deque[int], deque[int]],
     is_large: set[int],
+    keys: list[Hashable | None],
 ) -> bool:
     """Fill the free workers: a suspect alone, else the next large task if none runs (first, as
-    the long pole), then small ones.  False if the pool turned out broken."""
+    the long pole), then small ones, each the first of its queue whose chain has none running.
+    False if the pool turned out broken."""
+    smalls, larges, suspects = queues
 
-    def submit(queue: deque[int]) -> bool:
-        n = queue.popleft()
+    def submit(queue: deque[int]) -> bool | None:
+        n = queue.popleft() if queue is suspects else _take(queue, keys, running.values())
+        if n is None:
+            return None  # every task left waits for its chain
         try:
             running[pool.submit(fn, tasks[n])] = n
         except BrokenProcessPool:  # refused, so never started: queued again
@@ -156,14 +168,28 @@ def _submit_local(
         return True
 
     if suspects:
-        return bool(running) or submit(suspects)
+        return bool(running) or submit(suspects) is not False
     free = len(running) < workers and not is_large.intersection(running.values())
-    if larges and free and not submit(larges):
+    if larges and free and submit(larges) is False:
         return False
     while smalls and len(running) < workers:
-        if not submit(smalls):
+        submitted = submit(smalls)
+        if submitted is None:
+            break
+        if not submitted:
             return False
     return True
+
+
+def _take(queue: deque[int], keys: list[Hashable | None], running: Iterable[int]) -> int | None:
+    """Take the first task of ``queue`` whose chain has no task running (None if there is none):
+    a chain's tasks leave the queue in order, one at a time."""
+    busy = {keys[n] for n in running} - {None}
+    for i, n in enumerate(queue):
+        if keys[n] is None or keys[n] not in busy:
+            del queue[i]
+            return n
+    return None
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
@@ -199,6 +225,7 @@ def run_ray(
     jobs: int | None,
     large: Callable[[T], bool] = _never,
     retries: int = 3,
+    chain: Callable[[T], Hashable | None] = _unchained,
 ) -> Results[T, R]:
     """Run ``fn`` on each task as a Ray task, on the cluster at ``address`` (``ray://...``,
     ``host:port`` or ``auto``), or else on a local one of ``jobs`` CPUs (``None``: all).
@@ -225,7 +252,7 @@ def run_ray(
     try:
         # The default scheduling: SPREAD stalls new tasks for ~10 s after a node joins or dies.
         remote = ray.remote(max_retries=retries)(fn)
-        yield from _gather(ray, remote, tasks, large)
+        yield from _gather(ray, remote, tasks, large, chain)
     finally:
         if owned:
             ray.shutdown()
@@ -266,14 +293,22 @@ def _plan(ray: Any) -> _Plan:
     return _Plan({"num_cpus": min(cpus)}, len(cpus), small_slots)
 
 
-def _gather(ray: Any, remote: Any, tasks: Sequence[T], large: Callable[[T], bool]) -> Iterator[tuple[T, Any]]:
+def _gather(
+    ray: Any,
+    remote: Any,
+    tasks: Sequence[T],
+    large: Callable[[T], bool],
+    chain: Callable[[T], Hashable | None],
+) -> Iterator[tuple[T, Any]]:
     """Keep a bounded number of tasks submitted (a corpus has tens of thousands; the scheduler
-    need not hold them all), collect each as it finishes, and cancel the rest if closed early."""
+    need not hold them all), a chain's one at a time, collect each as it finishes, and cancel
+    the rest if closed early."""
     exceptions = ray.exceptions
     smalls: deque[int] = deque()
     larges: deque[int] = deque()
     for n, task in enumerate(tasks):
         (larges if large(task) else smalls).append(n)
+    keys = [chain(task) for task in tasks]
     flight: dict[Any, tuple[int, bool]] = {}  # ref -> (task, large)
     moved: set[Any] = set()  # large tasks cancelled to ask for their room again
     plan, checked = _plan(ray), time.monotonic()
@@ -281,12 +316,16 @@ def _gather(ray: Any, remote: Any, tasks: Sequence[T], large: Callable[[T], bool
         while smalls or larges or flight:
             in_large = sum(big for _, big in flight.values())
             while larges and in_large < plan.large_slots:
-                n = larges.popleft()
-                flight[remote.options(**plan.large_options).remote(tasks[n])] = (n, True)
+                taken = _take(larges, keys, (m for m, _ in flight.values()))
+                if taken is None:
+                    break
+                flight[remote.options(**plan.large_options).remote(tasks[taken])] = (taken, True)
                 in_large += 1
             while smalls and len(flight) - in_large < plan.small_slots:
-                n = smalls.popleft()
-                flight[remote.remote(tasks[n])] = (n, False)
+                taken = _take(smalls, keys, (m for m, _ in flight.values()))
+                if taken is None:
+                    break
+                flight[remote.remote(tasks[taken])] = (taken, False)
             ready, _ = ray.wait(list(flight), num_returns=1, timeout=_RECHECK_S, fetch_local=False)
             for ref in ready:
                 n, _ = flight.pop(ref)

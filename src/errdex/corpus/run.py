@@ -205,10 +205,11 @@ def _engine(
     from errdex.corpus import engines
 
     workers = jobs or os.cpu_count() or 1
+    chain = _seeded(tasks).get
     if engine == "local":
-        results = engines.run_local(run_task, tasks, jobs=workers, large=_large)
+        results = engines.run_local(run_task, tasks, jobs=workers, large=_large, chain=chain)
     elif engine == "ray":
-        results = engines.run_ray(run_task, tasks, address=address, jobs=jobs, large=_large)
+        results = engines.run_ray(run_task, tasks, address=address, jobs=jobs, large=_large, chain=chain)
     else:
         raise ErrdexError(f"--engine must be local or ray, not {engine!r}")
     try:
@@ -225,6 +226,20 @@ def _engine(
         close = getattr(results, "close", None)  # a generator: stops the engine's outstanding work
         if close is not None:
             close()
+
+
+def _seeded(tasks: list[Task]) -> dict[Task, str]:
+    """The chains the engine keeps: each package's first two releases due, so that the second
+    waits for the first to be stored and finds the files they share in the file cache; the
+    releases after those run as they come, their predecessors' files already cached."""
+    seen: dict[str, int] = {}
+    chains = {}
+    for task in tasks:
+        package = task.artifact.package
+        seen[package] = seen.get(package, 0) + 1
+        if seen[package] <= 2:
+            chains[task] = package
+    return chains
 
 
 def _large(task: Task) -> bool:
