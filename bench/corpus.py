@@ -240,17 +240,13 @@ class Mined:
 def mine(label: str, db: Path, requirements: list[str], index_url: str, engine: str, jobs: int) -> Mined:
     with open_store(db) as store:
         store.corpus_add(requirements)
-    total = len(requirements)
-    count = 0
 
-    def progress(outcome: Outcome) -> None:
-        nonlocal count
-        count += 1
+    def progress(outcome: Outcome, done: int, total: int) -> None:
         a = outcome.artifact
-        if count % 10 == 0 or a.state != "done":
-            log(f"  [{label}] {count}/{total} {a.package} {a.version}: {a.state} {a.reason or ''}")
+        if done % 10 == 0 or a.state != "done":
+            log(f"  [{label}] {done}/{total} {a.package} {a.version}: {a.state} {a.reason or ''}")
 
-    log(f"{label}: mining {total} requirement(s) into {db.name}")
+    log(f"{label}: mining {len(requirements)} requirement(s) into {db.name}")
     try:
         report = run(
             os.fspath(db),

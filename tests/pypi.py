@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from errdex.mine.environment import canonical
+from errdex.record import canonical
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

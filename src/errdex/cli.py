@@ -1126,13 +1126,6 @@ def corpus_run(
         raise ErrdexError(f"--engine must be local or ray, not {engine!r}")
     target = _corpus_target(db)
     with _progress(quiet or json_out, "mining", "artifacts") as (progress, _):
-        count = 0
-
-        def advance(_outcome: object) -> None:
-            nonlocal count
-            count += 1
-            progress(count, count)
-
         report = run(
             target,
             index_url=index_url or os.environ.get("ERRDEX_INDEX_URL") or "https://pypi.org/simple",
@@ -1142,7 +1135,7 @@ def corpus_run(
             retry_failed=retry_failed,
             max_failures=max_failures,
             work_dir=os.fspath(work_dir) if work_dir else None,
-            progress=advance,
+            progress=lambda _, done, total: progress(done, total),
         )
     summary = {
         "planned": report.planned,
@@ -1196,7 +1189,7 @@ def corpus_status(
     from rich.table import Table
 
     from errdex.corpus.run import due
-    from errdex.mine.environment import canonical
+    from errdex.record import canonical
     from errdex.store import open_store
 
     with open_store(_corpus_target(db), readonly=True) as store:

@@ -500,6 +500,15 @@ def permalink(repo: str, sha: str, file_path: str, start: int, end: int) -> str:
 _PATH_SAFE = "/!$&'()*+,;=:@~"
 
 
+_NAME_SEPARATORS = re.compile(r"[-_.]+")
+
+
+def canonical(name: str) -> str:
+    """A distribution name as PyPI compares them (PEP 503): ``SQLAlchemy`` and ``sqlalchemy``,
+    ``zope.interface`` and ``zope-interface`` are one."""
+    return _NAME_SEPARATORS.sub("-", name).lower()
+
+
 def release_key(version: str | None) -> tuple[int, Version | str]:
     """How releases sort, oldest first: by PEP 440, with versions it cannot read before all
     others (by their text), and no version at all first of those."""
@@ -507,11 +516,6 @@ def release_key(version: str | None) -> tuple[int, Version | str]:
         return (1, Version(version or ""))
     except InvalidVersion:
         return (0, version or "")
-
-
-def newest(versions: Iterable[str | None]) -> str | None:
-    """The newest of some releases (``release_key``), None for none."""
-    return max(versions, key=release_key, default=None)
 
 
 def utc_now() -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from errdex import collector
 from errdex.deadline import Deadline
 from errdex.errors import ErrdexError
-from errdex.match.explain import Answer, Match, Matcher, release_range
+from errdex.match.explain import Answer, Match, Matcher, record_releases, release_range
 from errdex.match.index import PatternIndex, load_index
 from errdex.record import Record, RepoInfo, release_key
 from errdex.store import Store, open_store
@@ -198,7 +198,7 @@ class Session(AbstractContextManager["Session"]):
 
     def releases(self, record: Record) -> list[str]:
         """The releases the store has the record of, oldest first; empty without versions."""
-        return [v for v in self.store.releases(record.id) if v] if record.version else []
+        return record_releases(self.store, record)
 
     def repos(self) -> list[RepoInfo]:
         return self.store.repos()

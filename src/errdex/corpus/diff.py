@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from errdex.errors import ErrdexError
-from errdex.mine.environment import canonical
-from errdex.record import Record
+from errdex.record import Record, canonical
 
 if TYPE_CHECKING:
     from errdex.store import Store
@@ -64,13 +63,17 @@ def _place(record: Record) -> tuple[str, str, str]:
 def diff_releases(store: Store, package: str, old: str, new: str) -> ReleaseDiff:
     """The messages added, removed and changed from release ``old`` to ``new`` of ``package``."""
     name = canonical(package)
-    releases = {info.version for info in store.repos() if canonical(info.package or "") == name}
+    # The package as the store keeps it: a corpus keeps canonical names, an index the
+    # distribution's own spelling.
+    infos = [info for info in store.repos() if info.package and canonical(info.package) == name]
+    releases = {info.version for info in infos}
     for version in (old, new):
         if version not in releases:
             known = ", ".join(sorted(v or "?" for v in releases)) or "none"
             raise ErrdexError(f"no release {version} of {name} in the store (it has: {known})")
-    before = {_key(r): r for r in store.records(package=_stored_name(store, name), version=old)}
-    after = {_key(r): r for r in store.records(package=_stored_name(store, name), version=new)}
+    stored = infos[0].package
+    before = {_key(r): r for r in store.records(package=stored, version=old)}
+    after = {_key(r): r for r in store.records(package=stored, version=new)}
     result = ReleaseDiff(name, old, new)
     result.unchanged = len(before.keys() & after.keys())
     gone = [before[k] for k in sorted(before.keys() - after.keys())]
@@ -89,12 +92,3 @@ def diff_releases(store: Store, package: str, old: str, new: str) -> ReleaseDiff
             result.removed.append(record)
     result.added = [r for r in came if r.id not in paired]
     return result
-
-
-def _stored_name(store: Store, name: str) -> str:
-    """The package name as the store keeps it (a corpus keeps canonical names; an index the
-    distribution's own spelling)."""
-    for info in store.repos():
-        if info.package and canonical(info.package) == name:
-            return info.package
-    return name

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -21,11 +21,12 @@ from packaging.requirements import InvalidRequirement, Requirement
 
 from errdex.corpus.task import Outcome, Task, checkout_artifact, record_failure, run_task
 from errdex.errors import ErrdexError
+from errdex.mine.cache import CacheCount
 from errdex.record import release_key, utc_now
 from errdex.store.artifacts import Artifact
 
 if TYPE_CHECKING:
-    from errdex.store import Store
+    pass
 
 Engine = Literal["local", "ray"]
 #: What ``corpus add`` keeps for a local checkout.
@@ -54,8 +55,7 @@ class RunReport:
 
     @property
     def cache_rate(self) -> float:
-        total = self.cache_hits + self.cache_misses
-        return self.cache_hits / total if total else 0.0
+        return CacheCount(self.cache_hits, self.cache_misses).rate
 
 
 def requirement_entry(text: str) -> str:
@@ -85,15 +85,15 @@ def read_names(path: Path) -> list[str]:
 
 
 def plan(
-    store: Store, index_url: str, *, timeout: float = 30.0
+    requirements: list[str], index_url: str, *, timeout: float = 30.0
 ) -> tuple[list[Artifact], list[tuple[str, str]]]:
-    """Add what every requirement names now to the store's artifacts; returns those queued
-    by this plan (new, or changed since), and the requirements that could not be planned."""
+    """The artifacts every requirement names now (from the index, or a checkout as it is), and
+    the requirements that could not be planned, with why.  Reads the network, not the store."""
     from errdex.corpus import plan as planning
 
     found: list[Artifact] = []
     problems: list[tuple[str, str]] = []
-    for entry in store.corpus_requirements():
+    for entry in requirements:
         try:
             if entry.startswith(CHECKOUT):
                 found.append(checkout_artifact(Path(entry.removeprefix(CHECKOUT))))
@@ -101,7 +101,7 @@ def plan(
                 found += planning.plan(entry, index_url=index_url, timeout=timeout)
         except ErrdexError as exc:
             problems.append((entry, str(exc)))
-    return store.plan_artifacts(found), problems
+    return found, problems
 
 
 def due(
@@ -143,17 +143,22 @@ def run(
     max_failures: int = MAX_CONSECUTIVE_FAILURES,
     work_dir: str | None = None,
     timeout: float = 30.0,
-    progress: Callable[[Outcome], None] | None = None,
+    progress: Callable[[Outcome, int, int], None] | None = None,
 ) -> RunReport:
     """Plan, then run every artifact due on ``engine``; what each task finished is stored by
-    the task.  Stops after ``max_failures`` failures in a row, leaving the rest queued."""
+    the task.  Stops after ``max_failures`` failures in a row, leaving the rest queued.
+    ``progress`` hears of each outcome with how many tasks are done, and of how many."""
     from errdex.store import open_store, writing
 
     start = time.monotonic()
     report = RunReport()
+    with open_store(target) as store:
+        requirements = store.corpus_requirements()
+    # The index is read with the store closed: a SQLite store's other writers need not wait
+    # for the network.  Only what the plan found is then added, under the writer lock.
+    found, report.problems = plan(requirements, index_url, timeout=timeout)
     with writing(target), open_store(target) as store:
-        queued, report.problems = plan(store, index_url, timeout=timeout)
-        report.planned = len(queued)
+        report.planned = len(store.plan_artifacts(found))
         artifacts = store.artifacts()
     report.already_done = sum(a.state == "done" for a in artifacts)
     wanted, report.skipped = due(artifacts, retry_failed=retry_failed)
@@ -170,14 +175,12 @@ def run(
             (report.done if artifact.state == "done" else report.failed).append(artifact)
             in_a_row = 0 if artifact.state == "done" else in_a_row + 1
             if progress is not None:
-                progress(outcome)
+                progress(outcome, len(finished), len(tasks))
             if in_a_row >= max_failures:
                 report.stopped = f"{in_a_row} failures in a row; the last: {artifact.reason}"
                 break
     finally:
-        close = getattr(outcomes, "close", None)
-        if close is not None:
-            close()
+        outcomes.close()
     report.skipped += [
         (t.artifact, "not tried: the run stopped") for t in tasks if t.artifact.key not in finished
     ]
@@ -186,26 +189,31 @@ def run(
 
 
 def _cache_friendly(artifacts: list[Artifact]) -> list[Artifact]:
-    """Every package's oldest release due first, then every package's next, and so on: releases
-    of one package run one after another, each finding the files it shares with the one before
-    in the file cache, while other packages keep the workers busy."""
+    """Every package's oldest release due first, then every package's next, and so on: a
+    release then finds in the file cache the files it shares with the one before, while other
+    packages keep the workers busy (``_chain`` makes each package's second wait for its first)."""
+    return [artifact for _, _, artifact in sorted(_ranked(artifacts), key=lambda item: item[:2])]
+
+
+def _ranked(artifacts: list[Artifact]) -> list[tuple[int, str, Artifact]]:
+    """Each artifact with its place among its package's releases due, oldest first (0)."""
     rank: dict[str, int] = {}
-    ordered = []
+    ranked = []
     for artifact in sorted(artifacts, key=lambda a: (a.package, release_key(a.version))):
-        ordered.append((rank.get(artifact.package, 0), artifact.package, artifact))
+        ranked.append((rank.get(artifact.package, 0), artifact.package, artifact))
         rank[artifact.package] = rank.get(artifact.package, 0) + 1
-    return [artifact for *_, artifact in sorted(ordered, key=lambda item: item[:2])]
+    return ranked
 
 
 def _engine(
     engine: Engine, tasks: list[Task], *, jobs: int | None, address: str | None
-) -> Iterator[tuple[Task, Outcome]]:
+) -> Generator[tuple[Task, Outcome], None, None]:
     """Each task's outcome from the chosen engine; a task the engine lost (its worker or node
     died past the engine's retries) is a host failure, stored as such, left queued."""
     from errdex.corpus import engines
 
     workers = jobs or os.cpu_count() or 1
-    chain = _seeded(tasks).get
+    chain = _chains(tasks)
     if engine == "local":
         results = engines.run_local(run_task, tasks, jobs=workers, large=_large, chain=chain)
     elif engine == "ray":
@@ -223,23 +231,15 @@ def _engine(
                 record_failure(task.db, lost)
                 yield task, Outcome(lost)
     finally:
-        close = getattr(results, "close", None)  # a generator: stops the engine's outstanding work
-        if close is not None:
-            close()
+        results.close()  # stops the engine's outstanding work
 
 
-def _seeded(tasks: list[Task]) -> dict[Task, str]:
+def _chains(tasks: list[Task]) -> Callable[[Task], str | None]:
     """The chains the engine keeps: each package's first two releases due, so that the second
     waits for the first to be stored and finds the files they share in the file cache; the
     releases after those run as they come, their predecessors' files already cached."""
-    seen: dict[str, int] = {}
-    chains = {}
-    for task in tasks:
-        package = task.artifact.package
-        seen[package] = seen.get(package, 0) + 1
-        if seen[package] <= 2:
-            chains[task] = package
-    return chains
+    seeds = {a.key: a.package for rank, _, a in _ranked([t.artifact for t in tasks]) if rank < 2}
+    return lambda task: seeds.get(task.artifact.key)
 
 
 def _large(task: Task) -> bool:

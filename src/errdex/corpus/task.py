@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from errdex.errors import ErrdexError
-from errdex.mine.environment import canonical
 from errdex.mine.sources import Origin, Source, describe, directory_source
-from errdex.record import utc_now
+from errdex.record import canonical, utc_now
 from errdex.store.artifacts import Artifact
 
 if TYPE_CHECKING:

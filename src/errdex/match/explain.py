@@ -19,7 +19,7 @@ from errdex.languages import LANGUAGES, find
 from errdex.match.fuzzy import message_tokens, similarity, template_tokens
 from errdex.match.index import PatternIndex, load_index, matcher
 from errdex.match.parse import Frame, ParsedError, Paste, parse
-from errdex.record import Record, Site, release_key, site_kind
+from errdex.record import Record, Site, canonical, release_key, site_kind
 from errdex.store import Store
 
 Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
@@ -86,13 +86,20 @@ class Match:
 
 
 def releases_text(releases: list[str], shown: str | None) -> str | None:
-    """The releases raising a record, in a line: ``8.1.5 to 8.1.7 (3 releases; this is 8.1.6's)``;
-    None for one release or none, which the record's own version says."""
+    """The releases raising a record, in a line: ``8.1.5, 8.1.6, 8.1.7 (3 releases; shown:
+    8.1.6)``, the first and last only past six (``2.20.0 to 2.32.3``); None for one release or
+    none, which the record's own version says."""
     if len(releases) < 2:
         return None
     listed = ", ".join(releases) if len(releases) <= 6 else f"{releases[0]} to {releases[-1]}"
     mine = f"; shown: {shown}" if shown else ""
     return f"{listed} ({len(releases)} releases{mine})"
+
+
+def record_releases(store: Store, record: Record) -> list[str]:
+    """The releases the store has the record of, oldest first; empty for a record of a source
+    stored without a version."""
+    return [v for v in store.releases(record.id) if v] if record.version else []
 
 
 def release_range(releases: list[str]) -> dict[str, Any] | None:
@@ -439,7 +446,7 @@ class Matcher:
                     error=position,
                     frame=frame,
                     prose=self.prose,
-                    releases=[v for v in self.store.releases(record.id) if v] if record.version else [],
+                    releases=record_releases(self.store, record),
                 )
             )
         return out
@@ -518,17 +525,13 @@ def wanted_releases(frames: tuple[Frame, ...], version: str | None) -> dict[str,
     wanted: dict[str, str] = {}
     if version:
         name, _, number = version.rpartition("==")
-        wanted[_canonical(name)] = number.strip()
+        wanted[canonical(name)] = number.strip()
     for frame in frames:
         for part in frame.path.replace("\\", "/").split("/"):
             found = _RELEASE_DIR.match(part)
             if found:
-                wanted[_canonical(found[1])] = found[2]
+                wanted[canonical(found[1])] = found[2]
     return wanted
-
-
-def _canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name.strip()).lower()
 
 
 def _one_release(
@@ -545,7 +548,7 @@ def _one_release(
 
     def preference(num: int) -> tuple[float, bool, tuple[int, Any], int]:
         record = records[num]
-        release = wanted.get(_canonical(record.package or ""), wanted.get(""))
+        release = wanted.get(canonical(record.package or ""), wanted.get(""))
         return (round(scored[num].total(), 9), record.version == release, release_key(record.version), -num)
 
     keep = {max(nums, key=preference) for nums in groups.values()}

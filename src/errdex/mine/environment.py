@@ -15,7 +15,6 @@ import csv
 import io
 import json
 import os
-import re
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from errdex.mine.sources import (
     select_listed,
 )
 from errdex.reading import read_regular
-from errdex.record import is_commit, is_repo_name
+from errdex.record import canonical, is_commit, is_repo_name
 
 #: Run by the target interpreter with ``-I -S``.  Without ``site`` a virtual environment does not
 #: set ``sys.prefix`` to itself, so the probe finds its ``pyvenv.cfg`` the way ``site`` would.
@@ -57,7 +56,6 @@ print(json.dumps({
 }))
 """
 _PROBE_TIMEOUT = 30
-_NAME = re.compile(r"[-_.]+")
 #: Standard-library directories that are tests, demos or tools, not what programs call.
 STDLIB_EXCLUDES = (
     "test", "tests", "idlelib", "turtledemo", "lib2to3", "ensurepip", "site-packages",
@@ -211,11 +209,6 @@ def read_distribution(site: Path, info: Path) -> Distribution:
         fingerprint=f"{version.strip()}:{stat.st_size}:{stat.st_mtime_ns}",
         editable=Path(editable) if editable else None,
     )
-
-
-def canonical(name: str) -> str:
-    """A distribution name as PyPI compares them: ``SQLAlchemy`` and ``sqlalchemy`` are one."""
-    return _NAME.sub("-", name).lower()
 
 
 def _direct_url(dist_info: Path) -> dict[str, str]:

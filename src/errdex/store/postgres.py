@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import astuple
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from errdex.errors import ErrdexError
@@ -56,7 +56,6 @@ from errdex.store.sqlite import PatternRow
 
 __all__ = ["OutdatedDatabase", "PostgresStore", "message_words"]
 
-P = ParamSpec("P")
 T = TypeVar("T")
 
 #: How long a best-effort write (a cache) waits for another writer's lock before it is skipped.

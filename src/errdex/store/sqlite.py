@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple
 
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, dumps, release_key, utc_now, utf8
@@ -37,9 +37,6 @@ from errdex.store.common import (
     repo_infos,
     sorted_artifacts,
 )
-
-P = ParamSpec("P")
-T = TypeVar("T")
 
 try:
     import fcntl
@@ -331,15 +328,16 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
     @_database_errors
     def by_num(self, nums: Iterable[int]) -> dict[int, Record]:
         """Records by their row number, the compact key the pattern index uses."""
-        wanted = list(dict.fromkeys(nums))
-        found: dict[int, Record] = {}
+        rows = self._rows_in("SELECT num, data FROM records WHERE num IN ({})", nums)
+        return {num: Record.model_validate_json(data) for num, data in rows}
+
+    def _rows_in(self, query: str, values: Iterable[object]) -> Iterator[tuple[Any, ...]]:
+        """The rows of ``query`` for each distinct value, its ``IN ({})`` filled 500 at a time:
+        below SQLite's limit on parameters, whatever the number of values."""
+        wanted = list(dict.fromkeys(values))
         for start in range(0, len(wanted), 500):
             chunk = wanted[start : start + 500]
-            rows = self._db.execute(
-                f"SELECT num, data FROM records WHERE num IN ({', '.join('?' * len(chunk))})", chunk
-            )
-            found.update((num, Record.model_validate_json(data)) for num, data in rows)
-        return found
+            yield from self._db.execute(query.format(", ".join("?" * len(chunk))), chunk)
 
     @_database_errors
     def sites_in_function(self, file_name: str, function: str) -> list[tuple[int, str, int]]:
@@ -413,15 +411,10 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
 
     @_database_errors
     def extractions_get(self, keys: Iterable[str]) -> dict[str, bytes]:
-        wanted = list(dict.fromkeys(keys))
-        found: dict[str, bytes] = {}
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start : start + 500]
-            rows = self._db.execute(
-                f"SELECT key, data FROM extractions WHERE key IN ({', '.join('?' * len(chunk))})", chunk
-            )
-            found.update((key, bytes(data)) for key, data in rows)
-        return found
+        return {
+            key: bytes(data)
+            for key, data in self._rows_in("SELECT key, data FROM extractions WHERE key IN ({})", keys)
+        }
 
     @_database_errors
     def extractions_put(self, items: dict[str, bytes]) -> None:
