@@ -29,8 +29,15 @@ def test_every_entry_fills_the_interface_and_names_its_files(entry: Language, tm
 
 
 def test_a_file_no_entry_reads_is_named_but_not_read() -> None:
-    assert languages.for_path("lib/index.js") is None
-    assert languages.language_name("lib/index.js") == "javascript"
+    assert languages.for_path("main.go") is None
+    assert languages.language_name("main.go") == "go"
     assert languages.language_name("notes.txt") == "unknown"
-    with pytest.raises(ErrdexError, match="errdex does not read javascript"):
-        languages.get("javascript")
+    with pytest.raises(ErrdexError, match="errdex does not read go"):
+        languages.get("go")
+
+
+def test_javascript_and_typescript_share_one_reader_by_extension() -> None:
+    js, ts = languages.get("javascript"), languages.get("typescript")
+    assert languages.for_path("lib/index.js") is js and languages.for_path("dist/x.cjs") is js
+    assert languages.for_path("src/index.ts") is ts and languages.for_path("src/app.tsx") is ts
+    assert js.paste is ts.paste and js.code is ts.code

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from errdex.envindex import Refreshed
     from errdex.languages.pastes import Frame
     from errdex.match.explain import Answer, Match
+    from errdex.mine.sources import Skipped
+    from errdex.nodeindex import Refreshed as NodeRefreshed
     from errdex.session import Session
     from errdex.store import Store
 
@@ -66,7 +68,13 @@ TimeBudgetOption = Annotated[
 
 @app.command()
 def mine(
-    path: Annotated[Path, typer.Argument(help="A repository checkout, or an unpacked wheel or sdist.")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            help="A repository checkout, an unpacked wheel, sdist or npm package, or an archive of"
+            " one (.tgz, .tar.gz, .whl, .zip)."
+        ),
+    ],
     repo: Annotated[
         str | None,
         typer.Option(
@@ -136,6 +144,11 @@ def mine(
             else "not a git checkout"
         )
         note = f"errdex: no commit known for {path} ({why}; --sha gives one): records have no permalink"
+        if result.origin.kind == "npm":  # linked at the release tag, as an installed distribution is
+            linked = any(r.github_url for r in records)
+            then = f"permalinks point at the tag v{info.version}" if linked else "records have no permalink"
+            why = "its package.json has no gitHead"
+            note = f"errdex: no commit known for {path} ({why}; --sha gives one): {then}"
         err.print(_text(note), soft_wrap=True)
     if not quiet:
         dist = f" ({info.package} {info.version})" if info.package else ""
@@ -428,6 +441,8 @@ def _print_record(
         facts.add_row("and" if n else "if", _text(condition, lines=True))
     if record.package:
         facts.add_row("package", _text(f"{record.package} {record.version or ''}".rstrip()))
+    if record.language != "python":  # a Python environment's answers say nothing new by it
+        facts.add_row("language", _text(record.language))
     if (raised_in := releases_text(list(releases), record.version)) is not None:
         facts.add_row("releases", _text(raised_in))
     if record.github_url:
@@ -687,14 +702,17 @@ def explain(
     """Explain a pasted error: which library raised it, where, why, and what the record knows.
 
     Without --db or $ERRDEX_DB, the Python environment's index is built on first use and
-    refreshed whenever something was installed, upgraded or removed."""
-    from errdex.defaults import default_target
+    refreshed whenever something was installed, upgraded or removed; so is the index of the
+    node_modules here or in a parent directory, where there is one, in the same store."""
+    from errdex.defaults import default_target, find_node_modules
     from errdex.match.parse import MAX_PASTE_BYTES, PasteError
     from errdex.session import Session
 
     target, interpreter = default_target(db, python)
     if interpreter is not None:
         _refresh(target, interpreter, jobs=None, force=False, quiet=False)  # all on stderr
+        if (tree := find_node_modules()) is not None:
+            _refresh_node(target, tree, jobs=None, force=False, quiet=False)
     # Not read-only: a pattern index built here is kept in the store for the next command.
     with Session(target, readonly=False) as session:
         if batch:
@@ -837,49 +855,89 @@ def _words(text: str, limit: int) -> str:
 def index(
     python: PythonOption = None,
     db: DbOption = None,
+    node: Annotated[
+        Path | None,
+        typer.Option(
+            "--node",
+            help="Index this node_modules (or the one in this project directory) alone; default:"
+            " the Python environment, and the node_modules here or above if there is one.",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option(help="Mine every library again, changed or not.")] = False,
     jobs: Annotated[int | None, typer.Option(help="Worker processes (default: all cores).")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
     quiet: QuietOption = False,
 ) -> None:
-    """Index a Python environment: its standard library and every installed distribution.
+    """Index a Python environment (its standard library and every installed distribution) and
+    the node_modules of the project here, as errdex explain uses them.
 
-    Nothing is imported: distributions are read from their *.dist-info on disk.  Run again, it
-    mines only what was installed, upgraded or removed since."""
-    from errdex.defaults import choose_interpreter, default_target
+    Nothing is imported or run: distributions are read from their *.dist-info on disk, npm
+    packages from their package.json.  Run again, it mines only what was installed, upgraded
+    or removed since."""
+    from errdex.defaults import choose_interpreter, default_target, find_node_modules
     from errdex.envindex import cache_patterns
+    from errdex.nodeindex import node_modules_of
 
     target, interpreter = default_target(db, python)
-    done = _refresh(target, interpreter or choose_interpreter(python), jobs=jobs, force=force, quiet=quiet)
+    trees = [node_modules_of(node)] if node is not None else [found] if (found := find_node_modules()) else []
+    done: list[tuple[str, Sequence[tuple[str, Skipped]]]] = []
+    if node is None:
+        env = _refresh(target, interpreter or choose_interpreter(python), jobs=jobs, force=force, quiet=quiet)
+        mined = sum(info.records for info in env.mined)
+        said = (
+            f"{env.environment.prefix} (Python {env.environment.version}): {len(env.mined)} libraries"
+            f" mined ({mined} records), {len(env.removed)} removed, {env.unchanged} unchanged -> {target}"
+        )
+        done.append((said, env.skipped))
+    for tree in trees:
+        packages = _refresh_node(target, tree, jobs=jobs, force=force, quiet=quiet)
+        mined = sum(info.records for info in packages.mined)
+        said = (
+            f"{packages.node_modules}: {len(packages.mined)} packages mined ({mined} records),"
+            f" {len(packages.removed)} removed, {packages.unchanged} unchanged -> {target}"
+        )
+        done.append((said, packages.skipped))
     # A refresh leaves the pattern index built; an index that was fresh may still lack it (its
     # records changed by a mine since, or written by another errdex): built here, not by a lookup.
     cache_patterns(target, _waiting(quiet))
     if quiet:
         return
-    mined = sum(info.records for info in done.mined)
-    out.print(
-        _text(
-            f"{done.environment.prefix} (Python {done.environment.version}): {len(done.mined)} libraries"
-            f" mined ({mined} records), {len(done.removed)} removed, {done.unchanged} unchanged -> {target}"
-        ),
-        soft_wrap=True,
-    )
-    if done.skipped:
-        if verbose:
-            for package, skip in done.skipped:
-                print(visible(f"skipped {package}: {skip.path}: {skip.reason}"), file=sys.stderr)
-        else:
-            err.print(f"{len(done.skipped)} skipped (--verbose lists them)")
+    for said, skipped in done:
+        out.print(_text(said), soft_wrap=True)
+        if skipped:
+            if verbose:
+                for package, skip in skipped:
+                    print(visible(f"skipped {package}: {skip.path}: {skip.reason}"), file=sys.stderr)
+            else:
+                err.print(f"{len(skipped)} skipped (--verbose lists them)")
 
 
 def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, quiet: bool) -> Refreshed:
     """Index or refresh the environment with a progress bar; every step is said on stderr."""
     from errdex.envindex import current, ensure_fresh
+    from errdex.nodeindex import discard_outdated
+    from errdex.store import OutdatedStore
 
     if not force and (done := current(target, interpreter)) is not None:
         return done  # the common case: no bar, nothing to say
     with _progress(quiet) as (progress, phase):
-        return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+        try:
+            return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+        except OutdatedStore as outdated:
+            # An older index that also holds node_modules' packages: rebuilt all the same.
+            if not discard_outdated(outdated, phase):
+                raise
+            return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+
+
+def _refresh_node(target: str, tree: Path, *, jobs: int | None, force: bool, quiet: bool) -> NodeRefreshed:
+    """Index or refresh a node_modules with a progress bar, as ``_refresh`` does the environment."""
+    from errdex.nodeindex import current, ensure_fresh
+
+    if not force and (done := current(target, tree)) is not None:
+        return done
+    with _progress(quiet) as (progress, phase):
+        return ensure_fresh(target, tree, jobs=jobs, progress=progress, phase=phase, force=force)
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""Which store, and which Python environment, a command means when it is told neither.
+"""Which store, and which Python environment and node_modules, a command means when told none.
 
 Kept apart from the indexing code so that the hooks and ``errdex.explain`` find the store
 without importing the miner.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["choose_interpreter", "default_target", "environment_db"]
+__all__ = ["choose_interpreter", "default_target", "environment_db", "find_node_modules"]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
@@ -32,6 +32,20 @@ def choose_interpreter(python: str | None = None, cwd: Path | None = None) -> st
         if (found := _venv_python(directory / ".venv")) is not None:
             return found
     return sys.executable
+
+
+def find_node_modules(cwd: Path | None = None) -> Path | None:
+    """The ``node_modules`` a program run here loads its packages from: in the working directory
+    or the nearest parent that has one, as Node looks for it (and errdex for a ``.venv``).
+    ``$ERRDEX_NODE_MODULES`` set to a directory names it instead; set empty, there is none."""
+    configured = os.environ.get("ERRDEX_NODE_MODULES")
+    if configured is not None:
+        return Path(configured) if configured else None
+    here = (cwd or Path.cwd()).resolve()
+    for directory in (here, *here.parents):
+        if (directory / "node_modules").is_dir():
+            return directory / "node_modules"
+    return None
 
 
 def _venv_python(venv: Path) -> str | None:

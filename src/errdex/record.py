@@ -265,6 +265,10 @@ class Facts(_Model):
     #: The docstring's sentence leaving the function to subclasses to override ("Unless
     #: overridden in a subclass, this raises an error.").
     override_note: str | None = None
+    #: For a record of an npm package, how Node loads its file: ``require`` (the package's
+    #: CommonJS entry reaches it), ``import`` (only its ES module entry does); None where
+    #: neither does (a TypeScript source, a browser bundle) or the package is not known.
+    loaded: Literal["require", "import"] | None = None
 
 
 class Record(_Model):
@@ -527,7 +531,12 @@ def json_schema() -> dict[str, Any]:
     return Record.model_json_schema(by_alias=True)
 
 
-SourceKind = Literal["checkout", "directory", "wheel", "sdist", "import", "installed", "stdlib"]
+#: ``npm``: a package directory or tarball mined on its own; ``node``: a package of a project's
+#: ``node_modules``, owned by its index (``errdex.nodeindex``) as ``installed`` and ``stdlib``
+#: are by the Python environment's.
+SourceKind = Literal[
+    "checkout", "directory", "wheel", "sdist", "import", "installed", "stdlib", "npm", "node"
+]
 
 
 class RepoInfo(_Model):

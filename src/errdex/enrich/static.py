@@ -563,7 +563,7 @@ def _solutions(ctx: _Context) -> tuple[list[str], list[str]]:
     said = any(a.kind == "install" or a.text.lower().startswith(("install ", "run `pip")) for a in ctx.advice)
     if module is not None and not said:
         where = _where(ctx)
-        if ctx.code.is_standard(module):
+        if ctx.code.is_standard(module) and ctx.language is not None and ctx.language.name == "python":
             fix = (
                 f"use a Python built with `{module}` (part of the standard library, left out of some builds)"
             )
@@ -711,8 +711,8 @@ def _ignore_warning(ctx: _Context) -> str | None:
     return (
         "To silence it once you have decided to accept it, run"
         f" `{code.ignore_warning(caught, start)}` before the call that reaches {_reached(ctx)}{where}:"
-        " it ignores"
-        f" {matched}; inside `with warnings.catch_warnings():` it holds only for that block."
+        f" it ignores {matched}"
+        + (f"; {ctx.language.warning_scope}." if ctx.language and ctx.language.warning_scope else ".")
     )
 
 
@@ -778,7 +778,8 @@ def _target(ctx: _Context) -> _Target | None:
         p for p in r.facts.parameters if p.kind in ("positional", "keyword", "var-positional", "var-keyword")
     ]
     method = bool(owner) and "staticmethod" not in decorators
-    if method and params and params[0].kind == "positional":
+    receiver_parameter = ctx.language is None or ctx.language.receiver_parameter
+    if method and params and params[0].kind == "positional" and receiver_parameter:
         params = params[1:]  # the object (or class) it is called on
     if how == "set" and len(params) != 1:
         return None
@@ -815,7 +816,7 @@ def _module(ctx: _Context) -> str | None:
     facts give one (``lightning`` for ``lightning.Fabric``), else the module its file is."""
     r = ctx.record
     language = ctx.language
-    if language is None or not ctx.function:
+    if language is None or not ctx.function or not language.imports_by_path:
         return None
     named = language.named_as(ctx.function)
     for entry in r.facts.entry_points:

@@ -165,6 +165,8 @@ def _code(record: Record, known: _Known, code: str) -> str | None:
         return f"does not parse as {record.language}"
     for module in used.imports:
         root = module.lstrip(".").split(".")[0]
+        # An npm specifier names its package before any path into it (``lodash/fp``, ``@s/n/x``).
+        root = "/".join(root.split("/")[: 2 if root.startswith("@") else 1])
         if not (root in known.words or root == known.package or language.code.is_standard(root)):
             return f"imports what the facts do not name ({module})"
     imported = {m.rpartition(".")[2] for m in used.imports} | {m.split(".")[0] for m in used.imports}

@@ -1,7 +1,8 @@
 """The languages errdex reads, each behind the one interface of :mod:`errdex.languages.base`.
 
-``LANGUAGES`` lists the entries; Python is the only one so far.  ``NAMES`` knows more languages
-by their files' extensions than errdex reads, so that a record imported from elsewhere is
+``LANGUAGES`` lists the entries: Python, JavaScript and TypeScript (one reader for both).
+``NAMES`` knows more languages by their files' extensions than errdex reads, so that a record
+imported from elsewhere is
 labelled with its language even where no entry reads it.
 """
 
@@ -11,13 +12,14 @@ from pathlib import PurePath
 
 from errdex.errors import ErrdexError
 from errdex.languages.base import CodeWriter, Language, PasteReader
+from errdex.languages.javascript import JAVASCRIPT, TYPESCRIPT
 from errdex.languages.python import PYTHON
 
 __all__ = [
     "LANGUAGES", "NAMES", "CodeWriter", "Language", "PasteReader", "find", "for_path", "get", "language_name"
 ]  # fmt: skip
 
-LANGUAGES: dict[str, Language] = {entry.name: entry for entry in (PYTHON,)}
+LANGUAGES: dict[str, Language] = {entry.name: entry for entry in (PYTHON, JAVASCRIPT, TYPESCRIPT)}
 
 NAMES = {
     ".py": "python", ".pyi": "python", ".pyx": "python",

@@ -196,6 +196,16 @@ class Language:
     builtin_classes: frozenset[str] = frozenset()
     #: Modules a printed qualified class may name that say nothing of which library raised it.
     unlocated_modules: frozenset[str] = frozenset()
+    #: Whether a user's code imports a library's function by its file's module path (Python's
+    #: ``pkg.sub.mod``); where not (npm packages export what their entry point chooses), no
+    #: snippet imports a function it has no public name for.
+    imports_by_path: bool = True
+    #: Whether a method's first parameter is the object it is called on (Python's ``self``);
+    #: JavaScript's methods get theirs as ``this``, declared by no parameter.
+    receiver_parameter: bool = True
+    #: What a snippet that silences a warning adds about its scope, where the language has a
+    #: block that limits it (Python's ``with warnings.catch_warnings():``); empty where not.
+    warning_scope: str = ""
 
     def is_test_name(self, name: str) -> bool:
         """Whether a file of this name is a test wherever it lies."""

@@ -114,6 +114,9 @@ class HelperDef:
     index: int | None = None
     sink: Sink | None = None
     forwards: list[Forward] = field(default_factory=list)
+    #: Other raises of the same parameter, each a site of its own at every call: ``fail(msg)``
+    #: throws ``Error(msg)`` where a handler asks for it, ``new YError(msg)`` else.
+    others: list[Sink] = field(default_factory=list)
     #: The helper as its module names it (``Connection.execute``): what a call on an object
     #: other than its own must be named after to be one of it.
     qualname: str = ""

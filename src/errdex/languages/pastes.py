@@ -15,7 +15,7 @@ from errdex.errors import ErrdexError
 
 MAX_PASTE_BYTES = 1_000_000
 
-Format = Literal["python", "ipython", "rich", "pytest", "logging", "line", "message"]
+Format = Literal["python", "ipython", "rich", "pytest", "logging", "line", "message", "node", "browser"]
 
 
 class PasteError(ErrdexError):
@@ -31,6 +31,9 @@ class Frame:
     relative: str | None = None
     #: The source line printed under the frame, stripped; None where the paste shows none.
     source: str | None = None
+    #: The package the path lies in, where the path says it (``node_modules/@scope/name/``):
+    #: a record of another package at the same relative path is not this frame's.
+    package: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,9 @@ class ParsedError:
     format: Format
     #: One of the sub-exceptions an exception group carries, not an error raised on its own.
     in_group: bool = False
+    #: The error code the paste shows (Node's ``code: 'ERR_INVALID_ARG_TYPE'``,
+    #: ``TypeError [ERR_X]: ...``): looked up as a record's exact ``errorCode`` before its text.
+    code: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

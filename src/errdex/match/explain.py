@@ -22,7 +22,7 @@ from errdex.match.parse import Frame, ParsedError, Paste, parse
 from errdex.record import Record, Site, canonical, release_key, site_kind
 from errdex.store import Store
 
-Evidence = Literal["frame", "pattern+class", "pattern", "fuzzy"]
+Evidence = Literal["frame", "code", "pattern+class", "pattern", "fuzzy"]
 #: What turns a stored record into the one a reader sees (its prose written): the caller's.
 Prose = Callable[[Record], Record]
 
@@ -210,6 +210,8 @@ class _Scored:
     pattern: float = 0.0
     class_: float = 0.0
     fuzzy: float = 0.0
+    #: 1 when the paste prints the error code the record carries (``code: 'ERR_X'``).
+    code: float = 0.0
     #: 1 when the record lives in the package the printed class comes from, -1 when it does
     #: not, 0 when the class names no package (a builtin, or none printed).
     package: float = 0.0
@@ -226,7 +228,13 @@ class _Scored:
         text = max(self.pattern, self.fuzzy * 0.8)
         agree = max(self.class_, 0.0)
         home = max(self.package, 0.0)
-        score = 1 - (1 - 0.85 * self.frame) * (1 - 0.75 * text) * (1 - 0.3 * agree) * (1 - 0.2 * home)
+        score = 1 - (
+            (1 - 0.85 * self.frame)
+            * (1 - 0.75 * text)
+            * (1 - 0.3 * agree)
+            * (1 - 0.2 * home)
+            * (1 - 0.6 * self.code)
+        )
         # A frame outweighs the class: wrappers re-raise the original under their own class.
         if self.frame:
             return score
@@ -240,6 +248,8 @@ class _Scored:
     def evidence(self) -> Evidence:
         if self.frame:
             return "frame"
+        if self.code:
+            return "code"
         if self.pattern:
             return "pattern+class" if self.class_ > 0 else "pattern"
         return "fuzzy"
@@ -366,6 +376,10 @@ class Matcher:
         scored: dict[int, _Scored] = {}
         if origin is None:
             self._frames(error.frames, scored, deadline)
+        if error.code:
+            # An error code is exact where text is not: every record that carries it is a candidate.
+            for num in self.index.by_code.get(error.code, ()):
+                scored.setdefault(num, _Scored()).code = 1.0
         forms = _message_forms(error)
         messages = [message for message, _ in forms]
         # A class printed with no message (``StreamConsumedError``) is still a lookup.
@@ -409,18 +423,22 @@ class Matcher:
             # A record found at a frame may also fit the message; a computed one always does.
             if entry.frame and not entry.pattern and record.message_kind != "none":
                 _confirm(record.message_pattern, entry, messages)
+            if entry.hit is not None and _other_package(error.frames[entry.hit[0]], record):
+                entry.frame, entry.hit = 0.0, None  # the same path in another npm package
             if entry.hit is not None and _neighbour(record, entry, error.frames):
                 entry.frame *= 0.5
         _wrapped(scored, records)
         scored = _one_release(scored, records, wanted or {})
-        # Ties (one template raised at several sites) go to the original over a copy (a
-        # private reimplementation, a vendored or compat module), then to the site more code
-        # reaches (a function with more callers in its library is more often the one that
-        # raised), then to the newest version.
+        # Ties (one template raised at several sites) go to the copy Node loads (an npm
+        # package's bundle over the sources it was built from), then to the original over a
+        # copy (a private reimplementation, a vendored or compat module), then to the site
+        # more code reaches (a function with more callers in its library is more often the one
+        # that raised), then to the newest version.
         ranked = sorted(
             (
                 (
                     entry.total(),
+                    _LOADED.get(records[num].facts.loaded or "", 0),
                     -_copy_rank(records[num].file_path),
                     _reach(records[num]),
                     _version_key(records[num].version),
@@ -711,6 +729,11 @@ def _frame_file(frame: Frame) -> tuple[str, str]:
     return path, path.rsplit("/", 1)[-1]
 
 
+def _other_package(frame: Frame, record: Record) -> bool:
+    """Whether a frame's path names a package (``node_modules/<pkg>/``) other than the record's."""
+    return bool(frame.package and record.package and canonical(frame.package) != canonical(record.package))
+
+
 def _same_file(frame_path: str, site_path: str) -> bool:
     """Whether one path ends with the other, component by component, over two components at least.
 
@@ -725,6 +748,10 @@ def _same_file(frame_path: str, site_path: str) -> bool:
     return n >= 2 or len(a) == 1 or len(b) == 1
 
 
+#: Languages whose errors print their class's bare name, never a module's.
+_UNQUALIFIED_LANGUAGES = frozenset({"javascript", "typescript"})
+
+
 def _class_agreement(printed: str | None, record: Record) -> float:
     """1 for the same class, 0.7 for the same name in the same package (a re-export), 0.3 for
     the same name in another (``requests`` wraps ``json``'s ``JSONDecodeError``), 0 when
@@ -735,6 +762,13 @@ def _class_agreement(printed: str | None, record: Record) -> float:
         return 0.0
     if printed == qualified:
         return 1.0
+    if record.language in _UNQUALIFIED_LANGUAGES:
+        # JavaScript prints a class by its name alone, and a subclass that sets no ``name``
+        # prints as its base (``Error: ...`` for ``class NotFound extends Error``).
+        name = written.rpartition(".")[2]
+        if printed == name:
+            return 1.0
+        return 0.0 if printed == "Error" else -1.0
     if printed.rpartition(".")[2] == written.rpartition(".")[2]:
         same_package = "." not in printed or printed.partition(".")[0] == qualified.partition(".")[0]
         return 0.7 if same_package else 0.3
@@ -754,6 +788,9 @@ def _package_agreement(printed: str | None, record: Record) -> float:
         return 0.0
     return 1.0 if package == root else -1.0
 
+
+#: How likely a record's copy is the one that ran, by how Node loads its file.
+_LOADED = {"require": 2, "import": 1}
 
 #: Directories that hold another project's code, copied in: its raises are twins of the original's.
 _COPIED = frozenset(

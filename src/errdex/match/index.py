@@ -28,7 +28,7 @@ from errdex.store import PatternRow, Store
 
 _WORD = re.compile(r"\w+")
 #: Bumped whenever the pickled layout changes, so an old cache is rebuilt, not misread.
-INDEX_FORMAT = 13
+INDEX_FORMAT = 14
 #: Characters of a pattern's fixed start or end used as its key when it has no whole word.
 _ANCHOR = 4
 #: A bucket this full gets its patterns' longest literal texts checked before matching.
@@ -50,6 +50,8 @@ def matcher(pattern: str) -> MessageMatcher:
 def class_key(qualified: str) -> str:
     """A class by its package and name: a traceback prints the defining module
     (``networkx.exception.NodeNotFound``), a raise often names a re-export (``networkx.NodeNotFound``)."""
+    if qualified.startswith("./"):
+        return qualified.rpartition(".")[2]  # a JavaScript class prints its name alone
     head, _, rest = qualified.partition(".")
     return f"{head}.{rest.rpartition('.')[2]}" if rest else head
 
@@ -129,6 +131,9 @@ class PatternIndex:
     #: Records whose message is computed at run time, by the class they raise: with no text to
     #: go on, a printed ``pkg.errors.NotFound`` (or ``KeyError``) still narrows it down.
     by_class: dict[str, list[int]] = field(default_factory=dict)
+    #: Records by the error code they carry (``ERR_INVALID_ARG_TYPE``, ``ENOENT``): a paste
+    #: that prints one is looked up by it exactly, before any text.
+    by_code: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, rows: Iterable[PatternRow]) -> PatternIndex:
@@ -136,6 +141,9 @@ class PatternIndex:
         entries: list[tuple[int, set[str], list[str]]] = []
         counts: Counter[str] = Counter()
         for row in rows:
+            if row.error_code:
+                index.by_code.setdefault(row.error_code, []).append(row.num)
+                index.patterns.setdefault(row.num, row.pattern)
             segments = split_pattern(row.pattern)
             if not any(s.strip() for s in segments):
                 if row.qualified_class:
@@ -239,6 +247,7 @@ class PatternIndex:
                 "classes": self.by_class,
                 "paired": self.paired,
                 "guard": list(self.guard.items()),
+                "codes": self.by_code,
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -262,6 +271,7 @@ class PatternIndex:
             loaded["paired"],
             {num: tuple(texts) for num, texts in loaded["guard"]},
             loaded["classes"],
+            loaded["codes"],
         )
 
 

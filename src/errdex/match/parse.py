@@ -14,7 +14,16 @@ from __future__ import annotations
 import re
 
 from errdex.languages import LANGUAGES, PasteReader
-from errdex.languages.pastes import MAX_PASTE_BYTES, Format, Frame, Lines, ParsedError, Paste, PasteError
+from errdex.languages.pastes import (
+    MAX_PASTE_BYTES,
+    Format,
+    Frame,
+    Lines,
+    ParsedError,
+    Paste,
+    PasteError,
+    Read,
+)
 
 __all__ = ["MAX_PASTE_BYTES", "Format", "Frame", "ParsedError", "Paste", "PasteError", "parse"]
 
@@ -36,7 +45,8 @@ def parse(text: str) -> Paste:
 
 
 def _readers() -> list[PasteReader]:
-    return [entry.paste for entry in LANGUAGES.values()]
+    # Languages that share a reader (JavaScript and TypeScript) are asked once.
+    return list({id(entry.paste): entry.paste for entry in LANGUAGES.values()}.values())
 
 
 def _check(text: str) -> None:
@@ -78,12 +88,25 @@ def _scan(lines: Lines, depth: int) -> list[ParsedError]:
             summaries.append(summary)
             i += 1
             continue
-        for reader in readers:
-            read = reader.read(_scan, lines, i, depth)
-            if read is not None:
-                errors += read[0]
-                i = max(read[1], i + 1)
-                break
-        else:
+        read = _read(readers, lines, i, depth)
+        if read is None:
             i += 1
+            continue
+        errors += read[0]
+        i = max(read[1], i + 1)
     return errors or summaries
+
+
+def _read(readers: list[PasteReader], lines: Lines, i: int, depth: int) -> Read | None:
+    """The first reader's read of the block at line ``i``; but where it found no frames (a bare
+    ``Class: message``, a log record), a later reader's that found some: a header reads alike in
+    several languages (``TypeError: x``), and the frames under it say whose error it is."""
+    first: Read | None = None
+    for reader in readers:
+        read = reader.read(_scan, lines, i, depth)
+        if read is None:
+            continue
+        if any(e.frames for e in read[0]):
+            return read
+        first = first or read
+    return first

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from errdex import languages
 from errdex.languages.ir import FileResult, RawSite
@@ -44,7 +44,7 @@ def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
             continue
         file_path = ctx.path_prefix + result.path
         groups: dict[str, list[tuple[RawSite, str]]] = defaultdict(list)
-        for site in result.sites:
+        for site in _codes_that_identify(result.sites):
             key, message = _identity(site)
             groups[key].append((site, message))
         # What every record of the file shares.
@@ -61,6 +61,21 @@ def build_records(results: list[FileResult], ctx: Context) -> list[Record]:
     # Validation runs in pydantic's compiled core and costs less than model_construct's
     # pure-Python path, so mined records are checked like any others.
     return [Record.model_validate(fields) for _, _, fields in drafts]
+
+
+def _codes_that_identify(sites: list[RawSite]) -> list[RawSite]:
+    """The sites, each keeping its error code only where the code identifies one error of the
+    file.  A record's id is its code's where it has one; a code the file gives several messages
+    (axios's ``ERR_BAD_REQUEST``, for every bad request) would make them one record with one
+    message, the rest unmatchable: those sites go by their messages, without the code."""
+    messages: dict[str, set[str]] = defaultdict(set)
+    for site in sites:
+        if site.error_code:
+            messages[site.error_code].add(site.template.message if site.template else "")
+    shared = {code for code, found in messages.items() if len(found) > 1}
+    if not shared:
+        return sites
+    return [replace(s, error_code=None) if s.error_code in shared else s for s in sites]
 
 
 def _identity(site: RawSite) -> tuple[str, str]:

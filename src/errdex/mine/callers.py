@@ -82,6 +82,7 @@ def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str], limit: in
         words = language.defining_words if language is not None else frozenset()
         comment = language.line_comment if language is not None else None
         line, counted, kept = 1, 0, False
+        scan = _LineScan(text, comment)
         for start, end, name in _named_calls(text, backwards):
             found = calls.sites[name]
             if limit is not None and len(found) > limit:
@@ -91,7 +92,7 @@ def scan_calls(texts: Iterable[tuple[str, str]], names: Iterable[str], limit: in
             counted = start
             if before in " \t" and words and _defines(text, start, words):
                 continue  # ``def get(`` and ``class Fabric(`` define, they do not call
-            if _in_text(text, text.rfind("\n", 0, start) + 1, start, comment):
+            if scan.in_text(text.rfind("\n", 0, start) + 1, start):
                 continue  # ``"... self.log(...) ..."`` in a message, or a comment, calls nothing
             receiver = _receiver(text, start - 1) if before == "." else ""
             found.append(CallSite(path, line, receiver, end))
@@ -151,11 +152,17 @@ def in_long_string(text: str, begin: int, at: int, path: str) -> bool:
     language = _language(path.rpartition(".")[2])
     if language is None or not language.long_strings:
         return False
+    if at - begin > _MAX_STRING_REGION:
+        return False  # a minified bundle's one function of a megabyte: not read again per call
     region = text[begin:at]
     if not any(q in region for q in language.long_strings):
         return False
     spans = _long_strings(region, language.long_strings, language.line_comment)
     return bool(spans) and spans[-1][1] == len(region)  # one still open where the call stands
+
+
+#: Text read back from a function's start for the strings a call may stand in, at most.
+_MAX_STRING_REGION = 65_536
 
 
 @functools.cache
@@ -213,24 +220,49 @@ def _tokens(quotes: tuple[str, ...], comment: str | None) -> _Tokens:
     return opening, ends
 
 
-def _in_text(text: str, begin: int, end: int, comment: str | None) -> bool:
-    """Whether ``end`` lies inside a quoted string or after a comment opened on its line (from
-    ``begin``); a string that spans lines (other than a docstring, which the caller's spans
-    leave out) is not seen."""
-    prefix = text[begin:end]
-    if '"' not in prefix and "'" not in prefix and (comment is None or comment not in prefix):
-        return False
-    quote, escaped = "", False
-    for i, ch in enumerate(prefix):
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif comment is not None and prefix.startswith(comment, i):
+class _LineScan:
+    """Whether a place lies inside a quoted string or after a comment opened on its line; a
+    string that spans lines (other than a docstring, which the caller's spans leave out) is not
+    seen.  Places are asked in order, and a line is read once however many calls it holds: a
+    minified bundle is one line of a megabyte."""
+
+    __slots__ = ("at", "begin", "comment", "commented", "escaped", "quote", "text")
+
+    def __init__(self, text: str, comment: str | None) -> None:
+        self.text, self.comment = text, comment
+        self.begin = self.at = -1
+        self.quote, self.escaped, self.commented = "", False, False
+
+    def in_text(self, begin: int, end: int) -> bool:
+        if begin != self.begin:
+            self.begin = self.at = begin
+            self.quote, self.escaped, self.commented = "", False, False
+        if self.commented:
             return True
-    return bool(quote)
+        text, comment = self.text, self.comment
+        stretch = text[self.at : end]
+        if (
+            not self.quote
+            and '"' not in stretch
+            and "'" not in stretch
+            and (comment is None or comment not in stretch)
+        ):
+            self.at = end
+            return False
+        quote, escaped = self.quote, self.escaped
+        for i in range(self.at, end):
+            ch = text[i]
+            if quote:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == quote:
+                    quote = ""
+            elif ch in "\"'":
+                quote = ch
+            elif comment is not None and text.startswith(comment, i):
+                self.commented = True
+                return True
+        self.at, self.quote, self.escaped = end, quote, escaped
+        return bool(quote)

@@ -14,10 +14,12 @@ import multiprocessing
 import os
 import signal
 import sys
+import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from errdex.languages.ir import FileResult
 from errdex.mine.build import Context, build_records
 from errdex.mine.cache import CacheCount, ExtractionCache, dump, file_key, load
 from errdex.mine.callers import scan_calls
+from errdex.mine.entries import loaded_files, mark_loaded
 from errdex.mine.facts import MAX_CALL_SITES, attach_facts, call_names
 from errdex.mine.resolve import resolve
 from errdex.mine.sources import (
@@ -75,7 +78,7 @@ def mine(
     jobs: int | None = None,
     progress: Progress | None = None,
 ) -> MineResult:
-    """Mine every error site under ``path``.
+    """Mine every error site under ``path``: a directory, or an archive (``ARCHIVES``) of one.
 
     ``repo`` and ``sha`` default to what a git checkout says about itself, and ``repo`` to
     the GitHub repository a wheel's or sdist's metadata links to; without a commit the
@@ -86,9 +89,9 @@ def mine(
     builds a reference cycle): paused only stage by stage, it would scan every extracted
     file's results between extraction and building, for nothing.
     """
-    with collector.paused():
+    with collector.paused(), _unpacked(Path(path)) as root:
         source = directory_source(
-            Path(path),
+            root,
             repo=repo,
             sha=sha,
             path_prefix=path_prefix,
@@ -97,6 +100,23 @@ def mine(
             max_file_size=max_file_size,
         )
         return next(mine_sources([source], jobs=jobs, progress=progress))
+
+
+#: Archives ``mine`` unpacks first: an npm tarball (``npm pack``'s ``.tgz``), an sdist, a wheel.
+ARCHIVES = (".tgz", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar", ".zip", ".whl")
+
+
+@contextmanager
+def _unpacked(path: Path) -> Iterator[Path]:
+    """The directory to mine: ``path`` itself, or an archive unpacked into a temporary
+    directory for the mine (bounded and checked: ``corpus.fetch.unpack``), removed after."""
+    if not path.name.lower().endswith(ARCHIVES) or not path.is_file():
+        yield path
+        return
+    from errdex.corpus.fetch import unpack
+
+    with tempfile.TemporaryDirectory(prefix="errdex-unpacked-") as scratch:
+        yield unpack(path, Path(scratch) / "tree")
 
 
 def mine_sources(
@@ -228,6 +248,8 @@ def _build_one(source: Source, extracted: list[FileResult]) -> MineResult:
     )
     calls = scan_calls(texts, call_names(records, results), MAX_CALL_SITES)
     records = attach_facts(records, results, triggers, calls, prefix)
+    if source.entries:
+        records = mark_loaded(records, loaded_files(results, source.entries), prefix)
     info = RepoInfo(
         repo=source.repo,
         sha=source.sha,

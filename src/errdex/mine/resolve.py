@@ -8,13 +8,14 @@ the module that defines ``X``, which is what a traceback prints.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from errdex import languages
 from errdex.languages import Language
-from errdex.languages.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite, Sink
+from errdex.languages.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite
 from errdex.patterns import Template, percent_template
 
 _MAX_HOPS = 12
@@ -135,9 +136,9 @@ def resolve(results: list[FileResult], language: Language) -> list[FileResult]:
         resolved = (r for site in result.sites for r in _resolve_site(site, tree, result.module))
         result.sites = [built for site in resolved for built in _built_elsewhere(site, tree)]
         for candidate in result.candidates:
-            site = _helper_site(candidate, helpers, result.module, tree, languages.get(result.language))
-            if site is not None:
-                result.sites.append(site)
+            result.sites += _helper_sites(
+                candidate, helpers, result.module, tree, languages.get(result.language)
+            )
         result.candidates = []
     return results
 
@@ -358,6 +359,7 @@ def _helpers(results: list[FileResult], tree: _Tree) -> _HelperIndex:
         for h in found:
             if h.sink is not None:
                 h.sink = replace(h.sink, class_qualified=tree.canonical(h.sink.class_qualified))
+                h.others = [replace(o, class_qualified=tree.canonical(o.class_qualified)) for o in h.others]
     return index
 
 
@@ -372,9 +374,31 @@ def _lookup(index: _HelperIndex, name: str, is_attr: bool, module: str | None) -
     found = [h for h in index.get(name, ()) if is_attr or not h.is_method]
     if not found:
         return None
-    same_module = [h for h in found if h.module == module]
-    # The same one however many processes read the files, whatever order they came back in.
-    return min(same_module or found, key=lambda h: (h.module or "", h.qualname))
+    # The nearest: its own module's, else the one sharing most of its path (a package's own
+    # ``lib/usage`` for ``lib/validation``, not a bundle's copy); the same one however many
+    # processes read the files, whatever order they came back in.
+    here = _path_parts(module)
+    return min(
+        found,
+        key=lambda h: (-_shared(here, _path_parts(h.module), h.module == module), h.module or "", h.qualname),
+    )
+
+
+def _path_parts(module: str | None) -> list[str]:
+    return re.split(r"[./]", module or "")
+
+
+def _shared(a: list[str], b: list[str], same: bool) -> int:
+    """How near two modules are: the leading parts of their paths they share (all, and more,
+    for one module)."""
+    if same:
+        return len(a) + 1
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _may_be(helper: HelperDef, head: str, module: str | None, language: Language) -> bool:
@@ -390,35 +414,38 @@ def _may_be(helper: HelperDef, head: str, module: str | None, language: Language
     return allowed is not None and receiver in allowed
 
 
-def _helper_site(
+def _helper_sites(
     candidate: RawSite, index: _HelperIndex, module: str | None, tree: _Tree, language: Language
-) -> RawSite | None:
+) -> list[RawSite]:
+    """The sites a call of a raise helper is: one per raise of its message parameter."""
     if candidate.callee is None:
-        return None
+        return []
     helper = tree.known_helpers.get(tree.canonical(candidate.callee_qualified) or "")
     if helper is None:
         helper = _lookup(index, candidate.callee, candidate.callee_is_attr, module)
         if helper is not None and not _may_be(helper, candidate.callee_head, module, language):
-            return None
+            return []
     if helper is None or helper.sink is None:
-        return None
+        return []
     message: Template | None = None
     if helper.index is not None and helper.index < len(candidate.args):
         message = candidate.args[helper.index]
     if message is None:
         message = dict(candidate.kwargs).get(helper.param)
     if message is None or not message.is_static:
-        return None
-    sink: Sink = helper.sink
-    return replace(
-        candidate,
-        template=sink.template.substitute({helper.param: message}),
-        class_written=sink.class_written,
-        class_qualified=sink.class_qualified,
-        severity=sink.severity,
-        http_status=sink.http_status,
-        args=(),
-        kwargs=(),
-        via_path=sink.path,
-        via_line=sink.line,
-    )
+        return []
+    return [
+        replace(
+            candidate,
+            template=sink.template.substitute({helper.param: message}),
+            class_written=sink.class_written,
+            class_qualified=sink.class_qualified,
+            severity=sink.severity,
+            http_status=sink.http_status,
+            args=(),
+            kwargs=(),
+            via_path=sink.path,
+            via_line=sink.line,
+        )
+        for sink in (helper.sink, *helper.others)
+    ]

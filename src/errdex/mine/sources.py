@@ -113,6 +113,9 @@ class Source:
     path_prefix: str = ""
     fingerprint: str | None = None
     skipped: list[Skipped] = field(default_factory=list)
+    #: For an npm package: the files Node starts from, each with how (``require`` for its
+    #: CommonJS entry, ``import`` for its ES module one), relative to the root.
+    entries: dict[str, str] = field(default_factory=dict)
 
 
 def directory_source(
@@ -133,10 +136,24 @@ def directory_source(
     if not root.is_dir():
         raise ErrdexError(f"{root} is not a directory")
     origin = describe(root)
+    if origin.kind == "npm":  # its entry files too, and its monorepo directory as the prefix
+        from errdex.mine.npm import package_source, read_package
+
+        return package_source(
+            read_package(root, root.name or None),
+            repo=repo,
+            sha=sha,
+            path_prefix=path_prefix or None,
+            exclude=exclude,
+            default_excludes=default_excludes,
+            max_file_size=max_file_size,
+        )
     repo = repo or origin.repo
     sha = (sha or origin.sha or "").lower() or None
     if repo is None:
         why = _NO_REPO.get(origin.kind, "nothing in it names a GitHub repository")
+        if origin.kind == "directory" and (unusable := _manifest_problem(root)):
+            why = f"not a git checkout, and {unusable}"
         raise ErrdexError(f"cannot tell which repository {root} is ({why}): pass --repo OWNER/NAME")
     if not is_repo_name(repo):
         raise ErrdexError(f"--repo must look like OWNER/NAME, not {repo!r}")
@@ -164,6 +181,19 @@ _NO_REPO: dict[str, str] = {
     "sdist": "its package metadata links to no GitHub repository",
     "directory": "not a git checkout, and no package metadata",
 }
+
+
+def _manifest_problem(root: Path) -> str | None:
+    """Why a directory's ``package.json`` made it no npm package, where it has one."""
+    from errdex.mine.npm import PackageError, is_package_dir, read_package
+
+    if not is_package_dir(root):
+        return None
+    try:
+        read_package(root, root.name or None)
+    except PackageError as exc:
+        return str(exc)
+    return None
 
 
 def select_files(
@@ -204,7 +234,9 @@ def select_files(
     for path, rel in found:
         language = for_path(path)
         assert language is not None
-        module, is_package = language.module_name(_import_path(path, packages))
+        # A language with no package file (JavaScript) names modules by their whole path.
+        parts = _import_path(path, packages) if language.package_file else rel.split("/")
+        module, is_package = language.module_name(parts)
         selection.files.append(
             SourceFile(path, rel, module, is_package, language.name, max_size=max_file_size)
         )
@@ -386,7 +418,8 @@ def _import_path(path: Path, packages: set[Path]) -> list[str]:
 
 
 def describe(root: Path) -> Origin:
-    """Find what the directory is: a git checkout, an unpacked wheel or sdist, or just files."""
+    """Find what the directory is: a git checkout, an unpacked wheel or sdist, an npm package
+    (``errdex.mine.npm``), or just files."""
     git = _git_dir(root)
     name, version, linked = _distribution(root)
     if git is not None:
@@ -397,6 +430,11 @@ def describe(root: Path) -> Origin:
     if name is not None:
         kind: SourceKind = "wheel" if any(root.glob("*.dist-info")) else "sdist"
         return Origin(kind, linked, None, name, version)
+    if os.path.lexists(root / "package.json"):  # an npm package: unpacked, or in node_modules
+        from errdex.mine.npm import package_origin
+
+        if (npm := package_origin(root)) is not None:
+            return npm
     return Origin("directory")
 
 

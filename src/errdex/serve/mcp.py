@@ -147,8 +147,8 @@ def create_server(session: Session, time_budget: float = TIME_BUDGET) -> MCPServ
         Pass the message as printed, runtime values and all (names, numbers, paths): each
         record's template is matched against it, and a fuzzy likeness is used when no template
         produces it.  Returns {"matches": [{"id", "repo", "code", "message" (the template,
-        placeholders in braces), "score" (0 to 1), "matchType" ("frame", "pattern+class",
-        "pattern" or "fuzzy"), "url" (permalink to the raising line)}], "datasetVersion"}.
+        placeholders in braces), "score" (0 to 1), "matchType" ("frame", "code",
+        "pattern+class", "pattern" or "fuzzy"), "url" (permalink to the raising line)}], "datasetVersion"}.
         Use get_error with a match's id for the full record; for a whole traceback,
         explain_error says more."""
         with _errdex_failures():

@@ -51,6 +51,7 @@ TOP = 5
 LINK_CHARS = 4000
 EVIDENCE: Final[dict[Evidence, str]] = {
     "frame": "a traceback frame points at this raise",
+    "code": "the error code the paste prints is this record's",
     "pattern+class": "the message fits this template and the class agrees",
     "pattern": "the message fits this template",
     "fuzzy": "the closest template (none produces this message exactly)",

@@ -24,7 +24,7 @@ from errdex.store.artifacts import Artifact
 #: the ``else`` of a loop or ``try``, every early exit, negations folded; 8: sites keep the
 #: function a traceback prints, for frames of another release; 9: sources and records keyed by
 #: release too, the file-level extraction cache, and a corpus's requirements and artifacts).
-STORE_SCHEMA = 9
+STORE_SCHEMA = 10
 
 REPO_COLUMNS = (
     "repo", "package", "sha", "analyzed_at", "kind", "version", "fingerprint", "files", "skipped",

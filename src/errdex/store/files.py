@@ -133,6 +133,7 @@ _FACTS = pa.struct(
         _required("decorators", _TEXTS),
         _required("rebound", _TEXTS),
         pa.field("overrideNote", _TEXT),
+        pa.field("loaded", _TEXT),
     ]
 )
 

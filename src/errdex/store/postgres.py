@@ -148,6 +148,7 @@ CREATE TABLE records (
     error_message TEXT NOT NULL,
     message_pattern TEXT NOT NULL,
     message_kind TEXT NOT NULL,
+    error_code TEXT,
     data TEXT NOT NULL,
     message_words TEXT NOT NULL,
     message_length INTEGER NOT NULL,
@@ -195,8 +196,8 @@ INSERT INTO meta (key, value) VALUES ('schema', '{STORE_SCHEMA}'), ('generation'
 
 _RECORD_COLUMNS = (
     "num", "id", "repo", "package", "version", "slug", "file_path", "line_number", "error_type",
-    "error_class", "qualified_class", "error_message", "message_pattern", "message_kind", "data",
-    "message_words", "message_length",
+    "error_class", "qualified_class", "error_message", "message_pattern", "message_kind", "error_code",
+    "data", "message_words", "message_length",
 )  # fmt: skip
 _ORDER = 'r.repo COLLATE "C", r.file_path COLLATE "C", r.line_number, r.id COLLATE "C", r.version COLLATE "C"'
 
@@ -304,6 +305,7 @@ class PostgresStore(AbstractContextManager["PostgresStore"]):
                             _text(utf8(record.file_path)), record.line_number, record.error_type,
                             record.error_class, record.qualified_class, _text(message),
                             _text(utf8(record.message_pattern)), record.message_kind,
+                            _text(record.error_code) if record.error_code else None,
                             dumps(record.to_errdex()), " ".join(words), len(words),
                         ))  # fmt: skip
                         # A record without sites was still raised somewhere: its own place stands in.
@@ -429,8 +431,8 @@ class PostgresStore(AbstractContextManager["PostgresStore"]):
     def pattern_rows(self) -> Iterator[PatternRow]:
         """What the pattern index needs of every record, without decoding whole records."""
         yield from self._stream(
-            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version, file_path"
-            " FROM records ORDER BY num",
+            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version, file_path,"
+            " error_code FROM records ORDER BY num",
             (),
             lambda row: PatternRow(*row),
         )

@@ -97,6 +97,7 @@ CREATE TABLE IF NOT EXISTS records (
     error_message TEXT NOT NULL,
     message_pattern TEXT NOT NULL,
     message_kind TEXT NOT NULL,
+    error_code TEXT,
     data TEXT NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS records_slug ON records (repo, package, version, slug);
@@ -157,6 +158,8 @@ class PatternRow(NamedTuple):
     version: str | None
     #: Where it is raised: a message with neither text nor class is kept by its package.
     file_path: str = ""
+    #: The code it carries (``ERR_INVALID_ARG_TYPE``), which a paste may print beside the message.
+    error_code: str | None = None
 
 
 _ORDER = "r.repo, r.file_path, r.line_number, r.id"
@@ -234,13 +237,14 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         try:
             num = self._db.execute(
                 "INSERT INTO records (id, repo, package, version, slug, file_path, line_number, error_type,"
-                " error_class, qualified_class, error_message, message_pattern, message_kind, data)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " error_class, qualified_class, error_message, message_pattern, message_kind, error_code,"
+                " data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id, record.repo, info.package or "", info.version or "", record.slug,
                     utf8(record.file_path), record.line_number,
                     record.error_type, record.error_class, record.qualified_class,
-                    utf8(record.error_message), utf8(record.message_pattern), record.message_kind, data,
+                    utf8(record.error_message), utf8(record.message_pattern), record.message_kind,
+                    record.error_code, data,
                 ),
             ).lastrowid  # fmt: skip
         except sqlite3.IntegrityError as exc:
@@ -362,8 +366,8 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
     def pattern_rows(self) -> Iterator[PatternRow]:
         """What the pattern index needs of every record, without decoding whole records."""
         rows = self._db.execute(
-            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version, file_path"
-            " FROM records"
+            "SELECT num, message_pattern, message_kind, error_class, qualified_class, version, file_path,"
+            " error_code FROM records"
         )
         for row in rows:
             yield PatternRow(*row)

@@ -35,6 +35,7 @@ class Python(Language):
     )
     builtin_classes = names.BUILTIN_EXCEPTIONS
     unlocated_modules = frozenset({"builtins", "__main__"})
+    warning_scope = "inside `with warnings.catch_warnings():` it holds only for that block"
 
     def is_test_name(self, name: str) -> bool:
         return source.is_test_name(name)

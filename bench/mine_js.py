@@ -1,0 +1,98 @@
+"""Mining JavaScript and TypeScript against a bare tree-sitter parse of the same files, same run.
+
+    .venv/bin/python bench/mine_js.py [--repeat 5] [name@version ...]
+
+For each npm package (default: express, axios, commander, yargs and zod at the versions the
+recall test pins, real tarballs from the npm registry, cached), it times, best of ``--repeat``
+interleaved rounds, in CPU time:
+
+* ``parse``: the baseline, reading every selected file and parsing it with tree-sitter's
+  grammar for its extension, in a plain loop;
+* ``mine x1``: ``errdex.mine.mine(jobs=1)``, from the directory to the finished records (the
+  extraction cache off: every file is read and extracted);
+* ``store``: writing the records into a fresh SQLite file.
+
+Ratios are against ``parse``; the goal is ``mine x1`` at most 1.5x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from errdex.languages import for_path
+from errdex.languages.javascript.syntax import parse
+from errdex.mine import mine
+from errdex.mine.sources import select_files
+from errdex.store import open_store
+from npm import fetch_npm
+
+SHA = "0" * 40
+DEFAULT = ["express@4.21.2", "axios@1.7.9", "commander@12.1.0", "yargs@17.7.2", "zod@3.23.8"]
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def parse_all(files: list[Path]) -> None:
+    for path in files:
+        parse(path.read_bytes().decode("utf-8", "replace"), path.name)
+
+
+def bench(spec: str, repeat: int) -> tuple[float, float]:
+    name, _, version = spec.rpartition("@")
+    root = fetch_npm(name, version)
+    files = [
+        f.path for f in select_files(root).files if (entry := for_path(f.path)) and entry.name != "python"
+    ]
+    size = sum(p.stat().st_size for p in files) / 1e6
+    result = mine(root, repo="bench/bench", sha=SHA, jobs=1)
+
+    def store() -> None:
+        with tempfile.TemporaryDirectory() as tmp, open_store(Path(tmp) / "b.db") as db:
+            db.replace_repo(result.info, result.records)
+
+    runs: dict[str, Callable[[], float]] = {
+        "parse": lambda: timed(lambda: parse_all(files)),
+        "mine x1": lambda: timed(lambda: mine(root, repo="bench/bench", sha=SHA, jobs=1)),
+        "store": lambda: timed(store),
+    }
+    # Interleaved rounds, best of each: the machine's speed drifts within seconds.
+    times: dict[str, list[float]] = {label: [] for label in runs}
+    for _ in range(repeat):
+        for label, run in runs.items():
+            times[label].append(run())
+    floor = min(times["parse"])
+    print(
+        f"{spec}: {len(files)} files, {size:.2f} MB, {len(result.records)} records, "
+        f"{result.info.sites} sites (best of {repeat}, CPU time)"
+    )
+    for label, values in times.items():
+        print(f"  {label:<8} {min(values) * 1000:8.0f} ms  {min(values) / floor:5.2f}x parse")
+    return floor, min(times["mine x1"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("packages", nargs="*", default=DEFAULT)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    totals = [bench(spec, args.repeat) for spec in args.packages]
+    parse_total, mine_total = (sum(t[i] for t in totals) for i in (0, 1))
+    ratio = mine_total / parse_total
+    print(f"all: parse {parse_total * 1000:.0f} ms, mine x1 {mine_total * 1000:.0f} ms, {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1423 @@
+"""Error sites of one JavaScript or TypeScript file, read from its tree-sitter syntax tree.
+
+One walk over the tree, as the Python extractor makes over ``ast``: each node type it acts on
+has a method (``_throw_statement``, ``_new_expression`` ...); every other node's children are
+walked.  A site is wherever an error object is built or a message leaves the program:
+
+* ``throw`` of anything but a rethrow, and every ``new X(...)`` of an error class wherever it
+  stands (thrown, rejected, returned, passed to a callback, assigned): V8's stack points at the
+  ``new``, so that is the site's line;
+* ``console.error``/``console.warn``, ``process.emitWarning``, and Node's ``assert``;
+* ``err.code = 'E...'`` after ``const err = new Error(...)``, and ``code: 'E...'`` among a
+  construction's arguments, give the site its ``errorCode``.
+
+Messages are templates: string and template literals, ``+`` concatenation, ``util.format``'s
+``%s``, and names bound to those earlier in the function.  Classes that extend an error class
+are declarations (``ClassDef``) whose constructor's ``super(...)`` or ``this.message = ...``
+builds the message: :mod:`errdex.mine.resolve` fills ``throw new NotFound(name)`` in from them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+import tree_sitter as ts
+
+from errdex.languages.ir import ClassDef, FileResult, Forward, FunctionInfo, HelperDef, RawSite, Sink
+from errdex.languages.javascript import http_errors
+from errdex.languages.javascript.names import BUILTIN_ERRORS
+from errdex.languages.javascript.source import INDEX_FILES, module_name
+from errdex.languages.javascript.syntax import grammar_of, language, line_of, parse, text_of
+from errdex.patterns import Placeholder, Template
+from errdex.record import Guard, Parameter
+
+#: Deeper than this the walk leaves a subtree out (noted in ``omitted``): Python's own stack
+#: must hold the walk, and no hand-written code nests this deep.
+MAX_DEPTH = 400
+#: A placeholder is named by the expression it stands for, shortened past this.
+_NAME_LIMIT = 60
+_ERROR_NAME = re.compile(r"(Error|Exception|Fault|Rejection)$")
+_ERROR_CODE = re.compile(r"^E[A-Z0-9_]{2,}$")
+#: Messages one argument may be (``c ? a : b``, ``msg || 'default'``), at most.
+_MAX_ALTERNATIVES = 4
+#: A parameter that names the message a helper raises with.
+_MESSAGE_NAME = re.compile(r"(?i)^(msg|message|text|reason|description|detail|args)$")
+#: Calls no helper is: loading modules, building text, Node's own and the language's.
+_NOT_HELPERS = frozenset(
+    {
+        "require", "import", "format", "__", "__n", "concat", "join", "push", "replace", "split",
+        "indexOf", "includes", "startsWith", "endsWith", "test", "match", "exec", "get", "set",
+        "has", "on", "once", "emit", "log", "info", "debug", "trace", "setHeader", "getHeader",
+        "write", "end", "call", "apply", "bind", "then", "resolve", "defineProperty", "freeze",
+    }
+)  # fmt: skip
+_FORMAT = re.compile(r"%[sdifjoOc%]")
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration", "generator_function_declaration", "function_expression",
+        "function", "generator_function", "arrow_function", "method_definition",
+    }
+)  # fmt: skip
+_CLASS_NODES = frozenset({"class_declaration", "class", "abstract_class_declaration"})
+#: Expressions that build text: where a message is, among other arguments.
+_TEXT_NODES = frozenset({"string", "template_string", "binary_expression"})
+_LOOPS = frozenset({"while_statement", "do_statement", "for_statement", "for_in_statement"})
+#: Where statements follow one another: an early exit among them guards the rest.
+_BLOCKS = frozenset({"statement_block", "program", "class_body"})
+_LOGS = {"error": "error", "warn": "warning"}
+_ASSERTS = frozenset(
+    {
+        "ok", "equal", "strictEqual", "deepEqual", "deepStrictEqual", "notEqual", "notStrictEqual",
+        "notDeepEqual", "notDeepStrictEqual", "match", "doesNotMatch", "fail", "ifError",
+    }
+)  # fmt: skip
+#: The argument an ``assert.<name>`` call takes its message in (``assert.equal(a, b, msg)``).
+_ASSERT_MESSAGE = {"ok": 1, "fail": 0, "ifError": None}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def extract(text: str, path: str, module: str | None, language: str) -> FileResult:
+    """The file's sites, classes and functions; ``error`` says why there are none."""
+    result = FileResult(path=path, module=module, language=language)
+    result.lines = text.splitlines()
+    tree = parse(text, path)
+    _Extractor(result, module).run(tree.root_node, grammar_of(path))
+    return result
+
+
+@dataclass(slots=True)
+class _Guards:
+    guards: tuple[Guard, ...] = ()
+    conditions: tuple[str, ...] = ()
+
+
+_QUERY = """
+(throw_statement) @throw
+(new_expression) @new
+(call_expression
+  function: (member_expression object: (identifier) @object)
+  (#any-of? @object "console" "process" "Object" "assert" "strict")) @call
+(call_expression function: (identifier) @callee
+  (#match? @callee "(Error|Exception|Fault|Rejection)$|^(assert|ok|strict)$")) @bare_call
+(assignment_expression
+  left: (member_expression property: (property_identifier) @property (#eq? @property "code"))) @code
+(import_statement) @import
+(export_statement) @export
+(variable_declarator value: [
+  (call_expression function: (identifier) @require (#eq? @require "require"))
+  (member_expression object: (call_expression function: (identifier) @required (#eq? @required "require")))
+]) @declarator
+(assignment_expression left: (member_expression) @exports (#eq? @exports "module.exports")) @module_exports
+(call_expression arguments: (arguments [(string) (template_string) (binary_expression)
+  (call_expression function: (identifier) @i18n (#match? @i18n "^__n?$"))
+  (identifier) @text (#match? @text "^(msg|message|text|reason|description|detail)$")])) @candidate
+(call_expression function: (identifier) arguments: (arguments . (number))) @status_call
+(call_expression function: (member_expression property: (property_identifier) @method (#eq? @method "call")))
+  @member_call
+(call_expression function: [(identifier) (import)] @loader (#match? @loader "^(require|import)$")
+  arguments: (arguments . (string))) @load
+"""
+_CLASS_QUERY = "[(class_declaration) (class)] @class"
+_FUNCTION_QUERY = """[(function_declaration) (generator_function_declaration) (function_expression)
+  (generator_function) (arrow_function) (method_definition)] @function"""
+_TS_EXTRA = {"class": "(abstract_class_declaration) @class"}
+
+
+@functools.cache
+def _query(grammar: str) -> ts.Query:
+    """One query for what the extractor reads, run in C: the walk in Python visits only its
+    captures and their ancestors, never the whole tree."""
+    text = "\n".join(
+        [_QUERY, _CLASS_QUERY, _FUNCTION_QUERY, _TS_EXTRA["class"] if grammar != "javascript" else ""]
+    )
+    return ts.Query(language(grammar), text)
+
+
+class _Extractor:
+    def __init__(self, result: FileResult, module: str | None) -> None:
+        self.result = result
+        self.module = module
+        #: Nodes already made a site (the ``new`` a ``throw`` throws), by node id.
+        self.sites: dict[int, RawSite] = {}
+        #: Classes the file declares that extend an error class (their constructions are sites).
+        self.local_errors: set[str] = set()
+        self.assert_names: set[str] = set()
+        self._names: dict[int, str] = {}
+        self.helpers: dict[int, HelperDef] = {}
+        self._blocks: dict[int, dict[str, list[tuple[int, ts.Node]]]] = {}
+        self._exits: dict[int, list[tuple[int, Guard, str]]] = {}
+
+    # -- driver ---------------------------------------------------------------------------------
+
+    def run(self, root: ts.Node, grammar: str) -> None:
+        found = ts.QueryCursor(_query(grammar)).captures(root)
+        for node in found.get("class", []):
+            self._class_def(node)
+        for node in found.get("import", []):
+            self._import(node)
+        for node in found.get("export", []):
+            self._export(node)
+        for node in found.get("declarator", []):
+            self._require(node)
+        for node in found.get("module_exports", []):
+            self._exports_assignment(node)
+        for node in found.get("load", []):
+            # Every file it loads, named or not (``require('./v1.js')`` inside another call):
+            # which of a package's files Node runs follows these (``errdex.mine.entries``).
+            target = self._module_target(_arguments(node)[0])
+            if target is not None and target.startswith("./"):
+                self.result.imports.setdefault(f"*{target}", target)
+        functions = found.get("function", [])
+        for node in functions:
+            if node.type == "function_declaration":
+                self._function_class(node)
+        sites: list[tuple[int, str, ts.Node]] = []
+        for label in ("throw", "new", "call", "bare_call", "status_call", "member_call"):
+            sites += [(node.start_byte, label, node) for node in found.get(label, [])]
+        # Outer before inner at one offset: a ``throw`` before the ``new`` it throws.
+        sites.sort(key=lambda s: (s[0], -s[2].end_byte))
+        for _, label, node in sites:
+            if label == "throw":
+                self._throw_statement(node)
+            elif label == "new":
+                self._construction(node, thrown=False)
+            elif label == "status_call":
+                self._http_error(node)
+            elif label == "member_call":
+                self._base_call(node)
+            else:
+                self._call_expression(node)
+        for node in found.get("code", []):
+            self._code_assignment(node)
+        for node in found.get("candidate", []):
+            self._candidate(node)
+        enclosing = {site.function for site in self.result.sites}
+        for node in functions:
+            self._declare_function(node, enclosing)
+
+    # -- where a node stands --------------------------------------------------------------------
+
+    def _context(self, node: ts.Node) -> tuple[ts.Node | None, _Guards]:
+        """The function a node is in, and the guards on the way to it from that function's
+        start (or the file's), outermost first."""
+        guards: list[tuple[Guard, str | None]] = []
+        child, parent = node, node.parent
+        while parent is not None and parent.type not in _FUNCTIONS:
+            kind = parent.type
+            if kind == "if_statement":
+                test = _condition(parent)
+                names = _names(parent.child_by_field_name("condition"))
+                if child == parent.child_by_field_name("consequence"):
+                    guards.append((Guard("if", test, names=names, code=test), test))
+                elif child == parent.child_by_field_name("alternative"):
+                    flipped = negate(test)
+                    guards.append((Guard("else", test, names=names, code=flipped), flipped))
+            elif kind == "catch_clause" and child == parent.child_by_field_name("body"):
+                param = parent.child_by_field_name("parameter")
+                attempt = parent.parent.child_by_field_name("body") if parent.parent is not None else None
+                guards.append(
+                    (
+                        Guard(
+                            "except",
+                            "",
+                            subject=text_of(param) if param is not None else None,
+                            guarded=_single_statement(attempt),
+                        ),
+                        None,
+                    )
+                )
+            elif kind == "switch_case":
+                tested = parent.child_by_field_name("value")
+                switch = parent.parent.parent if parent.parent is not None else None
+                value = switch.child_by_field_name("value") if switch is not None else None
+                if tested is not None and value is not None and child != tested:
+                    test = f"{_strip_parens(text_of(value))} === {text_of(tested)}"
+                    guards.append((Guard("if", test, names=_names(value), code=test), test))
+            elif kind in _LOOPS and child == parent.child_by_field_name("body"):
+                head = parent.child_by_field_name("condition") or parent.child_by_field_name("right")
+                test = _strip_parens(text_of(head)) if head is not None else ""
+                guards.append((Guard("loop", test, names=_names(head)), None))
+            if kind in _BLOCKS or kind == "switch_case":
+                exits = self._exits.get(parent.id)
+                if exits is None:
+                    exits = self._exits[parent.id] = _exits_in(parent)
+                before = child.start_byte
+                guards += reversed([(guard, test) for end, guard, test in exits if end <= before])
+            child, parent = parent, parent.parent
+        guards.reverse()
+        return parent, _Guards(tuple(g for g, _ in guards), tuple(c for _, c in guards if c is not None))
+
+    def _qualname(self, node: ts.Node) -> str:
+        """A function's qualified name as a stack frame and a caller name it (``Router.use``,
+        ``Router.use.<locals>.next``); a function with no name of its own is ``<anonymous>``
+        inside the one around it.  Named outermost first, without recursion: code can nest
+        functions thousands deep."""
+        chain: list[tuple[ts.Node, str | None]] = []
+        current: ts.Node | None = node
+        while current is not None and current.id not in self._names:
+            owner_class = None
+            outer = current.parent
+            while outer is not None and outer.type not in _FUNCTIONS:
+                if owner_class is None and outer.type in _CLASS_NODES:
+                    owner_class = _class_name(outer)
+                outer = outer.parent
+            chain.append((current, owner_class))
+            current = outer
+        name = self._names.get(current.id) if current is not None else None
+        for function, owner_class in reversed(chain):
+            name = self._names[function.id] = _nested_name(function, owner_class, name)
+        assert name is not None
+        return name
+
+    def bound(self, name: str, at: ts.Node) -> ts.Node | None:
+        """What ``name`` was last bound to before ``at``, in its block or one around it
+        (``const msg = ...``, ``msg = ...``)."""
+        child, parent = at, at.parent
+        levels = 0
+        while parent is not None and levels < 64:
+            if parent.type in _BLOCKS:
+                before = child.start_byte
+                found = [value for start, value in self._bindings(parent).get(name, ()) if start < before]
+                if found:
+                    return found[-1]
+            if parent.type in _FUNCTIONS and name in {p.name for p in _parameters(parent)}:
+                return None  # a parameter: its value comes from the caller
+            child, parent = parent, parent.parent
+            levels += 1
+        return None
+
+    def _bindings(self, block: ts.Node) -> dict[str, list[tuple[int, ts.Node]]]:
+        """The names a block's statements bind, each with where and to what, in order: read
+        once per block, however many names are looked up in it."""
+        known = self._blocks.get(block.id)
+        if known is None:
+            known = self._blocks[block.id] = {}
+            for statement in block.named_children:
+                for name, value in _bound_by(statement):
+                    known.setdefault(name, []).append((statement.start_byte, value))
+        return known
+
+    def _declare_function(self, node: ts.Node, enclosing: set[str | None]) -> None:
+        body = node.child_by_field_name("body")
+        if body is None:
+            return
+        name = self._qualname(node)
+        first = body.named_children[0] if body.type == "statement_block" and body.named_children else body
+        detailed = name in enclosing
+        self.result.functions.append(
+            FunctionInfo(
+                name=name,
+                line=line_of(_statement_of(node)),
+                body_line=line_of(first),
+                end_line=node.end_point[0] + 1,
+                docstring=_doc_comment(node) if detailed else None,
+                parameters=tuple(_parameters(node)) if detailed else (),
+                is_async=detailed and any(c.type == "async" for c in node.children),
+            )
+        )
+
+    # -- declarations, before the walk ----------------------------------------------------------
+
+    def _class_def(self, node: ts.Node) -> None:
+        name_node = node.child_by_field_name("name")
+        name = text_of(name_node) if name_node is not None else _assigned_name(node)
+        base = _heritage(node)
+        if name is None or base is None:
+            return
+        if _is_error_name(base) or base in self.local_errors or _is_error_name(name):
+            self.local_errors.add(name)
+        decl = ClassDef(self.qualify(name) or name, (self.qualify(base) or base,))
+        body = node.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            if member.type in ("public_field_definition", "field_definition"):
+                key, value = member.child_by_field_name("property"), member.child_by_field_name("value")
+                if key is not None and value is not None and (t := self.static(value)) is not None:
+                    decl.attributes[text_of(key)] = t
+            elif member.type == "method_definition" and _own_name(member) == "constructor":
+                self._constructor(member, decl)
+        self.result.classes.append(decl)
+
+    def _function_class(self, node: ts.Node) -> None:
+        """``function AxiosError(message, code) { Error.call(this); this.message = message }``:
+        an error class written as a constructor function."""
+        name_node = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        if name_node is None or body is None or not name_node.text or not name_node.text[:1].isupper():
+            return
+        code = text_of(body)
+        if "this.message" not in code and "Error.call(this" not in code:
+            return
+        name = text_of(name_node)
+        self.local_errors.add(name)
+        decl = ClassDef(self.qualify(name) or name, ("Error",))
+        self._constructor(node, decl)
+        self.result.classes.append(decl)
+
+    def _constructor(self, node: ts.Node, decl: ClassDef) -> None:
+        params = _parameters(node)
+        decl.has_init = True
+        decl.params = tuple(p.name for p in params)
+        # The defaults that are text (``message = 'Not found'``): what the message is when none is given.
+        decl.defaults = {
+            p.name: Template.literal(text)
+            for p in params
+            if p.default and p.default[:1] in "'\"" and (text := _unquote(p.default)) is not None
+        }
+        names = set(decl.params)
+        body = node.child_by_field_name("body")
+        for expr in _walk(body) if body is not None else ():
+            if expr.type == "call_expression":
+                func = expr.child_by_field_name("function")
+                if func is not None and func.type == "super":
+                    args = _arguments(expr)
+                    decl.super_args = tuple(text_of(a) if text_of(a) in names else None for a in args)
+                    message = self._message_argument(decl.bases[0], args)
+                    if message is not None and text_of(message) not in names:
+                        # ``super(msg || `can't resolve reference ${ref}`)``: each it may be.
+                        decl.templates += [t for t in self.messages(message) if t.is_static]
+            elif expr.type == "assignment_expression":
+                left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
+                target = text_of(left) if left is not None else ""
+                if right is None or not target.startswith("this."):
+                    continue
+                attr = target[5:]
+                if text_of(right) in names:
+                    decl.attr_params[attr] = text_of(right)
+                    if attr == "message" and decl.super_args is None:
+                        decl.super_args = (text_of(right),) if decl.params[:1] == (text_of(right),) else None
+                elif attr == "message" and (built := self.message(right)).is_static:
+                    decl.templates.append(built)
+                elif (value := self.static(right)) is not None:
+                    decl.attributes[attr] = value
+
+    def _message_argument(self, base: str, args: list[ts.Node]) -> ts.Node | None:
+        """Which argument of ``super(...)`` is the message: the one the base class (declared
+        above in this file) passes up as its own message, else the first that is text
+        (``super(404, `${what} was not found`)``), else the first."""
+        declared = next((c for c in self.result.classes if c.qualified == base), None)
+        if declared is not None and declared.super_args and declared.super_args[0] in declared.params:
+            position = declared.params.index(declared.super_args[0])
+            return args[position] if position < len(args) else None
+        texts = [a for a in args if (_unwrap(a) or a).type in _TEXT_NODES]
+        return texts[0] if texts else (args[0] if args else None)
+
+    def _import(self, node: ts.Node) -> None:
+        source = node.child_by_field_name("source")
+        target = self._module_target(source)
+        if target is None:
+            return
+        for clause in node.named_children:
+            if clause.type != "import_clause":
+                continue
+            if target == "assert":
+                # ``import assert from``, ``import * as assert from``, ``import { ok, strict } from``.
+                self.assert_names.update(
+                    text_of(p)
+                    for p in _walk(clause)
+                    if p.type == "identifier"
+                    and (
+                        text_of(p) in ("assert", "ok", "strict")
+                        or (p.parent is not None and p.parent.type in ("import_clause", "namespace_import"))
+                    )
+                )
+            for part in clause.named_children:
+                if part.type == "identifier":
+                    self.result.imports[text_of(part)] = f"{target}.default"
+                elif part.type == "namespace_import":
+                    alias = next((c for c in part.named_children if c.type == "identifier"), None)
+                    if alias is not None:
+                        self.result.imports[text_of(alias)] = target
+                elif part.type == "named_imports":
+                    for spec in part.named_children:
+                        if spec.type == "import_specifier":
+                            imported = spec.child_by_field_name("name")
+                            alias = spec.child_by_field_name("alias") or imported
+                            if imported is not None and alias is not None:
+                                self.result.imports[text_of(alias)] = f"{target}.{text_of(imported)}"
+
+    def _export(self, node: ts.Node) -> None:
+        source = node.child_by_field_name("source")
+        declaration = node.child_by_field_name("declaration")
+        value = node.child_by_field_name("value")
+        if any(c.type == "default" for c in node.children):
+            named = declaration or value
+            if named is not None and (n := _own_name(named) or _identifier(named)):
+                self.result.imports["default"] = self.qualify(n) or n
+            return
+        target = self._module_target(source) if source is not None else None
+        for clause in node.named_children:
+            if clause.type != "export_clause":
+                continue
+            for spec in clause.named_children:
+                name = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias") or name
+                if name is None or alias is None:
+                    continue
+                if target is not None:
+                    self.result.imports[text_of(alias)] = f"{target}.{text_of(name)}"
+                elif text_of(alias) != text_of(name):
+                    self.result.imports[text_of(alias)] = self.qualify(text_of(name)) or text_of(name)
+        if (
+            source is not None
+            and target is not None
+            and not any(c.type == "export_clause" for c in node.named_children)
+        ):
+            self.result.imports[f"*{target}"] = target
+
+    def _require(self, node: ts.Node) -> None:
+        """``const X = require('./x')``, ``const { A, B: C } = require('./y')``."""
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        if name is None or value is None:
+            return
+        target, attr = self._required(value)
+        if target is None:
+            return
+        if target == "assert" and name.type == "identifier":
+            self.assert_names.add(text_of(name))
+        if name.type == "identifier":
+            self.result.imports[text_of(name)] = f"{target}.{attr}" if attr else f"{target}.default"
+        elif name.type == "object_pattern":
+            for prop in name.named_children:
+                if prop.type == "shorthand_property_identifier_pattern":
+                    self.result.imports[text_of(prop)] = f"{target}.{text_of(prop)}"
+                    if target == "assert" and text_of(prop) in ("ok", "strict"):
+                        self.assert_names.add(text_of(prop))
+                elif prop.type == "pair_pattern":
+                    key, alias = prop.child_by_field_name("key"), prop.child_by_field_name("value")
+                    if key is not None and alias is not None and alias.type == "identifier":
+                        self.result.imports[text_of(alias)] = f"{target}.{text_of(key)}"
+
+    def _required(self, value: ts.Node) -> tuple[str | None, str | None]:
+        """The module a ``require(...)`` (or ``require(...).name``) names, and the name taken."""
+        attr = None
+        if value.type == "member_expression":
+            prop = value.child_by_field_name("property")
+            attr = text_of(prop) if prop is not None else None
+            value = value.child_by_field_name("object") or value
+        if value.type != "call_expression":
+            return None, None
+        func = value.child_by_field_name("function")
+        args = _arguments(value)
+        if func is None or text_of(func) != "require" or len(args) != 1:
+            return None, None
+        return self._module_target(args[0]), attr
+
+    def _module_target(self, source: ts.Node | None) -> str | None:
+        """The module a specifier names: a relative one as a path in this package
+        (``./errors`` from ``lib/router/index`` is ``lib/router/errors``), a package's by its
+        name (``node:assert`` is ``assert``)."""
+        if source is None or source.type != "string":
+            return None
+        spec = _unquote(text_of(source))
+        if not spec:
+            return None
+        if spec in ("assert", "node:assert", "assert/strict", "node:assert/strict"):
+            return "assert"
+        if not spec.startswith("."):
+            return spec.removeprefix("node:")
+        here = (self.module or "./").removeprefix("./").split("/")
+        # A module is its file's path without the extension; its directory is all but the last
+        # piece, unless it is a directory's index (its module is the directory itself).
+        is_index = self.result.path.rsplit("/", 1)[-1] in INDEX_FILES and "/" in self.result.path
+        parts = here if is_index else here[:-1]
+        for piece in spec.split("/"):
+            if piece in ("", "."):
+                continue
+            if piece == "..":
+                if not parts:
+                    return None
+                parts = parts[:-1]
+            else:
+                parts = [*parts, piece]
+        if not parts:
+            return None
+        return module_name([*parts[:-1], parts[-1] if "." in parts[-1] else parts[-1] + ".js"])[0]
+
+    def _exports_assignment(self, node: ts.Node) -> None:
+        """``module.exports = X`` makes ``X`` the module's default export, as ``require`` sees it."""
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or text_of(left) != "module.exports":
+            return
+        if right.type == "identifier":
+            self.result.imports["default"] = self.qualify(text_of(right)) or text_of(right)
+        elif (target := self._required(right))[0] is not None:
+            self.result.imports["default"] = f"{target[0]}.{target[1] or 'default'}"
+
+    def qualify(self, written: str | None) -> str | None:
+        """A class as the file names it, qualified with the module that defines it
+        (``lib/core/AxiosError.AxiosError``), through the file's imports; builtins as they are."""
+        if not written:
+            return None
+        head, dot, rest = written.partition(".")
+        if written in BUILTIN_ERRORS:
+            return written
+        target = self.result.imports.get(head)
+        if target is not None:
+            return f"{target}{dot}{rest}" if rest else target
+        if head in self.local_errors or (not dot and self.module is not None):
+            return f"{self.module}.{written}" if self.module else written
+        return written
+
+    # -- sites ----------------------------------------------------------------------------------
+
+    def _throw_statement(self, node: ts.Node) -> None:
+        value = _unwrap(next(iter(node.named_children), None))
+        if value is None:
+            return
+        if value.type == "new_expression":
+            self._construction(value, thrown=True)
+        elif value.type in ("string", "template_string", "binary_expression"):
+            self._site(node, "raise", self.message(value), None)
+        elif value.type == "call_expression":
+            self._thrown_call(value)
+        # An identifier is a rethrow, or an error built (and made a site) where it was bound.
+
+    def _thrown_call(self, call: ts.Node) -> None:
+        """``throw createError(404, 'No such user')``, ``throw Error('x')``: a factory, or an
+        error class called without ``new`` (which builds one just the same)."""
+        written = _dotted(call.child_by_field_name("function"))
+        if written is not None and (written in BUILTIN_ERRORS or written in self.local_errors):
+            self._construction(call, thrown=True)
+            return
+        if call.id in self.sites or self._http_error(call):
+            return
+        texts = [a for a in _arguments(call) if (_unwrap(a) or a).type in _TEXT_NODES]
+        template = next((t for t in map(self.message, texts) if t.is_static), None)
+        if template is not None:
+            self.sites[call.id] = self._site(call, "raise", template, None)
+
+    def _construction(self, node: ts.Node, thrown: bool) -> RawSite | None:
+        known = self.sites.get(node.id)
+        if known is not None:
+            return known
+        callee = node.child_by_field_name("constructor") or node.child_by_field_name("function")
+        written = _dotted(callee)
+        if written is None:
+            return None
+        name = written.rpartition(".")[2]
+        if not (thrown or _is_error_name(name) or name in self.local_errors):
+            return None
+        args = _arguments(node)
+        templates = tuple(self.message(a) if a.type != "object" else None for a in args)
+        alternatives = self.messages(args[0]) if args and args[0].type != "object" else []
+        template = alternatives[0] if alternatives else None
+        site = self._site(
+            node,
+            "raise",
+            template if template is not None and template.parts else None,
+            written,
+            error_code=_code_argument(args),
+            args=(template, *templates[1:]) if templates else (),
+            constructed=name not in BUILTIN_ERRORS,
+        )
+        self.sites[node.id] = site
+        # The other messages it may be built with, each a site of its own at the same place.
+        for other in alternatives[1:]:
+            if other.parts and other != template:
+                self.result.sites.append(replace(site, template=other, args=(other, *templates[1:])))
+        return site
+
+    def _call_expression(self, node: ts.Node) -> None:
+        written = _dotted(node.child_by_field_name("function")) or ""
+        args = _arguments(node)
+        head, _, attr = written.rpartition(".")
+        if head == "console" and attr in _LOGS and args:
+            self.sites[node.id] = self._site(node, "log", self._formatted(args), None, severity=_LOGS[attr])
+        elif written == "process.exit" and not (args and text_of(args[0]) == "0"):
+            self._exit(node)
+        elif written == "process.emitWarning" and args:
+            kind = self.static(args[1]) if len(args) > 1 else None
+            cls = kind.message if kind is not None and kind.parts else "Warning"
+            self._site(node, "warn", self.message(args[0]), cls, severity="warning")
+        elif (written in self.assert_names or head in self.assert_names) and args:
+            self._assertion(node, written, attr, args)
+        elif written == "Object.assign" and len(args) >= 2:
+            self._assigned_code(args)
+        elif written in BUILTIN_ERRORS or written in self.local_errors:
+            parent = node.parent
+            if parent is None or parent.type != "throw_statement":
+                self._construction(node, thrown=False)  # ``Error('x')`` builds one too
+
+    def _exit(self, node: ts.Node) -> None:
+        """``console.error(msg); process.exit(1)``: the message is what the program ends with."""
+        statement = node.parent
+        before = statement.prev_named_sibling if statement is not None else None
+        call = (
+            before.named_children[0] if before is not None and before.type == "expression_statement" else None
+        )
+        site = (
+            self.sites.get(call.id)
+            if call is not None and before is not None and before.named_children
+            else None
+        )
+        if site is not None and site.kind == "log" and site.severity == "error":
+            site.kind = "exit"
+
+    def _assertion(self, node: ts.Node, written: str, attr: str, args: list[ts.Node]) -> None:
+        if written in self.assert_names:
+            position: int | None = 1
+        elif attr in _ASSERTS:
+            position = _ASSERT_MESSAGE.get(attr, 2)
+        else:
+            return
+        message = args[position] if position is not None and position < len(args) else None
+        template = self.message(message) if message is not None and message.type != "new_expression" else None
+        # Node's ``assert`` gives every failure the code ``ERR_ASSERTION``.
+        self._site(node, "assert", template, "AssertionError", error_code="ERR_ASSERTION")
+
+    def _assigned_code(self, args: list[ts.Node]) -> None:
+        """``Object.assign(new Error(msg), { code: 'ECODE' })`` and ``Object.assign(err, {...})``."""
+        code = _code_argument(args[1:])
+        if code is None:
+            return
+        target = _unwrap(args[0]) or args[0]
+        site = None
+        if target.type == "new_expression":
+            site = self._construction(target, thrown=False)
+        elif target.type == "identifier":
+            site = self._built(text_of(target), target)
+        if site is not None:
+            site.error_code = code
+
+    def _code_assignment(self, node: ts.Node) -> None:
+        """``err.code = 'ECODE'`` after ``const err = new Error(...)``."""
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        obj = left.child_by_field_name("object") if left is not None else None
+        if obj is None or right is None or obj.type != "identifier":
+            return
+        code = _code_value(right)
+        site = self._built(text_of(obj), node) if code is not None else None
+        if site is not None:
+            site.error_code = code
+
+    def _built(self, name: str, at: ts.Node) -> RawSite | None:
+        """The site an error bound to ``name`` before ``at`` was built at."""
+        value = _unwrap(self.bound(name, at))
+        return self.sites.get(value.id) if value is not None else None
+
+    def _site(
+        self,
+        node: ts.Node,
+        kind: str,
+        template: Template | None,
+        written: str | None,
+        *,
+        severity: str = "error",
+        error_code: str | None = None,
+        args: tuple[Template | None, ...] = (),
+        constructed: bool = False,
+    ) -> RawSite:
+        function, guards = self._context(node)
+        site = RawSite(
+            line=line_of(node),
+            kind=kind,
+            function=self._qualname(function) if function is not None else None,
+            conditions=guards.conditions,
+            template=template,
+            guards=guards.guards,
+            class_written=written,
+            class_qualified=self.qualify(written),
+            severity=severity,
+            error_code=error_code,
+            constructed=constructed,
+            args=args,
+        )
+        self.result.sites.append(site)
+        if function is not None and kind in ("raise", "log", "warn", "exit") and template is not None:
+            self._note_helper(function, site, node)
+        return site
+
+    def _http_error(self, call: ts.Node) -> bool:
+        """``createError(404, 'No such user')`` of ``http-errors``: a site at the call, of the
+        class and message its status gives (``createError(406)`` is a ``NotAcceptableError``
+        saying "Not Acceptable"); whether the call is one."""
+        if call.id in self.sites:
+            return True
+        func = call.child_by_field_name("function")
+        if func is None or func.type != "identifier":
+            return False
+        if self.result.imports.get(text_of(func)) != f"{http_errors.MODULE}.default":
+            return False
+        args = [_unwrap(a) or a for a in _arguments(call)]
+        status = next((int(text_of(a)) for a in args if a.type == "number" and text_of(a).isdigit()), 500)
+        text = next((a for a in args if a.type in _TEXT_NODES), None)
+        known = status in http_errors.STATUS_MESSAGES
+        if text is not None:
+            template: Template | None = self.message(text)
+        else:
+            template = Template.literal(http_errors.STATUS_MESSAGES[status]) if known else None
+        site = self._site(call, "raise", template, http_errors.class_name(status) if known else "HttpError")
+        site.http_status = status
+        self.sites[call.id] = site
+        return True
+
+    def _base_call(self, call: ts.Node) -> None:
+        """``AxiosError.call(axiosError, error.message, code)``: a constructor function of the
+        file's own error classes run on an object made otherwise (``AxiosError.from``) builds
+        the error there."""
+        func = call.child_by_field_name("function")
+        obj = func.child_by_field_name("object") if func is not None else None
+        written = _dotted(obj)
+        if written is None or written not in self.local_errors or call.id in self.sites:
+            return
+        args = _arguments(call)[1:]
+        templates = tuple(self.message(a) if a.type != "object" else None for a in args)
+        first = templates[0] if templates else None
+        self.sites[call.id] = self._site(
+            call,
+            "raise",
+            first if first is not None and first.parts else None,
+            written,
+            error_code=_code_argument(args),
+            args=templates,
+            constructed=True,
+        )
+
+    # -- raise helpers --------------------------------------------------------------------------
+
+    def _helper(self, function: ts.Node) -> HelperDef | None:
+        """The helper declaration of a named function, made on first use; None for a function
+        with no name a call could use."""
+        known = self.helpers.get(function.id)
+        if known is not None:
+            return known
+        qualname = self._qualname(function)
+        name = qualname.rpartition(".")[2]
+        if not name or name.startswith("<") or not name.replace("$", "_").isidentifier():
+            return None
+        params = [p for p in _parameters(function) if p.kind in ("positional", "var-positional")]
+        rest = next((i for i, p in enumerate(params) if p.kind == "var-positional"), len(params))
+        helper = HelperDef(
+            name=name,
+            module=self.module,
+            # A function is called by its name on anything (``usage.fail(``, ``this.error(``):
+            # JavaScript binds methods to objects at run time.
+            is_method=False,
+            params=tuple(p.name for p in params),
+            positional=rest + (1 if rest < len(params) else 0),
+            qualname=qualname,
+        )
+        self.helpers[function.id] = helper
+        self.result.helpers.append(helper)
+        return helper
+
+    def _note_helper(self, function: ts.Node, site: RawSite, node: ts.Node) -> None:
+        """Declare the function a helper where the site's message comes from one of its
+        parameters: ``fail(msg) { throw new YError(msg) }`` raises what each caller passes."""
+        params = {p.name for p in _parameters(function)}
+        if not params:
+            return
+        message = self._message_of(site, params)
+        if message is None:
+            return
+        param, template = message
+        helper = self._helper(function)
+        if helper is None or param not in helper.params:
+            return
+        sink = Sink.of(site, site.kind, template, self.result.path)
+        if helper.sink is not None:
+            # Each raise of the parameter is a site of every call (``fail(msg)`` throws
+            # ``Error(msg)`` or ``new YError(msg)``, as its handlers say).
+            if helper.param == param and len(helper.others) < _MAX_ALTERNATIVES:
+                helper.others.append(sink)
+            return
+        helper.param = param
+        index = helper.params.index(param)
+        helper.index = index if index < helper.positional else None
+        helper.sink = sink
+
+    def _message_of(self, site: RawSite, params: set[str]) -> tuple[str, Template] | None:
+        """The parameter a site's message comes from, and the template it is in.  A class of
+        the library's may take its message at any place (``new CommanderError(exitCode, code,
+        message)``): a parameter named for a message is taken there, else the first."""
+        templates = [t for t in (site.args if site.constructed else (site.template,)) if t is not None]
+        found = [(p, t) for t in templates for p in t.placeholders if p in params]
+        if not found:
+            return None
+        named = [pair for pair in found if _MESSAGE_NAME.match(pair[0])]
+        return (named or found)[0]
+
+    def _candidate(self, call: ts.Node) -> None:
+        """A call that is a site if its callee proves to be a raise helper (decided once every
+        file is read), and the parameters a helper passes on to another (``this._exit(code,
+        message)``)."""
+        func = call.child_by_field_name("function")
+        written = _dotted(func)
+        if written is None or call.id in self.sites:
+            return
+        head, _, name = written.rpartition(".")
+        if name in _NOT_HELPERS or head == "console" or written in self.assert_names:
+            return
+        if self._http_error(call):
+            return
+        args = _arguments(call)
+        templates = tuple(self.message(a) if a.type != "object" else None for a in args)
+        function, guards = self._context(call)
+        if function is not None:
+            params = {p.name for p in _parameters(function)}
+            for position, template in enumerate(templates):
+                if template is not None and any(p in params for p in template.placeholders):
+                    helper = self._helper(function)
+                    if helper is not None:
+                        helper.forwards.append(Forward(name, bool(head), position, template, head))
+        if not any(t is not None and t.is_static for t in templates):
+            return
+        self.result.candidates.append(
+            RawSite(
+                line=line_of(call),
+                kind="helper",
+                function=self._qualname(function) if function is not None else None,
+                conditions=guards.conditions,
+                template=None,
+                guards=guards.guards,
+                args=templates,
+                callee=name,
+                callee_qualified=self.qualify(written),
+                callee_is_attr=bool(head),
+                callee_head=head,
+                error_code=_code_argument(args),
+            )
+        )
+
+    # -- messages -------------------------------------------------------------------------------
+
+    def messages(self, node: ts.Node, depth: int = 0) -> list[Template]:
+        """Every message an argument may be: each branch of ``c ? a : b`` and of ``msg ||
+        'default'``, through names bound to them (``let text = timeout ? 'timeout of ' + ms +
+        'ms exceeded' : 'timeout exceeded'``); else its one template."""
+        node = _unwrap(node) or node
+        if depth < 4:
+            if node.type == "ternary_expression":
+                branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
+                found = [t for b in branches if b is not None for t in self.messages(b, depth + 1)]
+                return found[:_MAX_ALTERNATIVES]
+            if node.type == "binary_expression" and _operator(node) in ("||", "??"):
+                sides = [node.child_by_field_name("left"), node.child_by_field_name("right")]
+                found = [t for b in sides if b is not None for t in self.messages(b, depth + 1)]
+                return found[:_MAX_ALTERNATIVES]
+            if node.type == "identifier":
+                bound = _unwrap(self.bound(text_of(node), node))
+                if bound is not None and bound.type in ("ternary_expression", "binary_expression"):
+                    found = self.messages(bound, depth + 1)
+                    if any(t.is_static for t in found):
+                        return found
+        return [self.message(node)]
+
+    def message(self, node: ts.Node | None, depth: int = 0) -> Template:
+        """The template an expression builds: literal text where the source writes it, a
+        placeholder named by the expression for each value only known at run time."""
+        if node is None:
+            return Template(())
+        node = _unwrap(node) or node
+        kind = node.type
+        if kind == "string":
+            return Template.literal(_string_value(node))
+        if kind == "template_string":
+            parts: list[Template] = []
+            for child in node.named_children:
+                if child.type == "string_fragment":
+                    parts.append(Template.literal(text_of(child)))
+                elif child.type == "escape_sequence":
+                    parts.append(Template.literal(_escape(text_of(child))))
+                elif child.type == "template_substitution":
+                    inner = next(iter(child.named_children), None)
+                    parts.append(self._value(inner, depth) if inner is not None else Template(()))
+            return _join(parts)
+        if kind == "binary_expression" and _operator(node) == "+":
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is not None and right is not None and depth < 40:
+                return self.message(left, depth + 1) + self.message(right, depth + 1)
+        if kind == "call_expression":
+            func = node.child_by_field_name("function")
+            called = _dotted(func)
+            if called in ("util.format", "format", "__"):
+                # ``__('Unknown argument: %s', name)``: i18n functions format as util.format does.
+                return self._formatted(_arguments(node))
+            if called == "__n" and len(_arguments(node)) >= 3:
+                # ``__n(singular, plural, count, ...values)``: the singular form, with the values.
+                args = _arguments(node)
+                return self._formatted([args[0], *args[3:]])
+            if func is not None and func.type == "member_expression" and depth < 40:
+                # ``"Invalid locale '".concat(locale, "'")``: how compilers (Babel) write ``+``.
+                obj, prop = func.child_by_field_name("object"), func.child_by_field_name("property")
+                head = _unwrap(obj)
+                if (
+                    prop is not None
+                    and text_of(prop) == "concat"
+                    and head is not None
+                    and head.type in _TEXT_NODES
+                ):
+                    return _join(
+                        [
+                            self.message(head, depth + 1),
+                            *(self.message(a, depth + 1) for a in _arguments(node)),
+                        ]
+                    )
+        return self._value(node, depth)
+
+    def _value(self, node: ts.Node, depth: int) -> Template:
+        """A value in a message: what a name was bound to, if that is text, else a placeholder."""
+        node = _unwrap(node) or node
+        if node.type == "identifier" and depth < 4:
+            bound = self.bound(text_of(node), node)
+            if bound is not None and bound.type in (
+                "string",
+                "template_string",
+                "binary_expression",
+                "call_expression",
+            ):
+                found = self.message(bound, depth + 1)
+                if found.is_static:
+                    return found
+        if node.type in ("string", "template_string"):
+            return self.message(node, depth + 1)
+        if node.type == "number":
+            return Template.literal(text_of(node))
+        name = " ".join(text_of(node).split())
+        if len(name) > _NAME_LIMIT:
+            name = name[: _NAME_LIMIT - 3] + "..."
+        return Template((Placeholder(name, "${" + name + "}"),))
+
+    def _formatted(self, args: list[ts.Node]) -> Template:
+        """``util.format``'s (and ``console``'s) message: ``%s`` and its kin take the arguments
+        in turn, the rest are appended, each after a space."""
+        if not args:
+            return Template(())
+        first = _unwrap(args[0]) or args[0]
+        if first.type != "string":
+            return _join_spaced([self.message(a) for a in args])
+        text = _string_value(first)
+        rest = list(args[1:])
+        parts: list[Template] = []
+        at = 0
+        for m in _FORMAT.finditer(text):
+            parts.append(Template.literal(text[at : m.start()]))
+            at = m.end()
+            if m[0] == "%%":
+                parts.append(Template.literal("%"))
+            elif rest:
+                parts.append(self._value(rest.pop(0), 0))
+            else:
+                parts.append(Template.literal(m[0]))
+        parts.append(Template.literal(text[at:]))
+        return _join_spaced([_join(parts), *(self.message(a) for a in rest)])
+
+    def static(self, node: ts.Node) -> Template | None:
+        """The text of a string literal (or a template with no substitution), else None."""
+        node = _unwrap(node) or node
+        if node.type == "string" or (node.type == "template_string" and not _has_substitution(node)):
+            return self.message(node)
+        return None
+
+
+# -- tree helpers ---------------------------------------------------------------------------------
+
+
+def _walk(node: ts.Node) -> Iterator[ts.Node]:
+    """Every node below ``node``, depth first, without recursion (bundles nest deeply)."""
+    cursor = node.walk()
+    visited = False
+    while True:
+        if not visited:
+            if cursor.node is not None and cursor.node.is_named:
+                yield cursor.node
+            if cursor.goto_first_child():
+                continue
+        if cursor.goto_next_sibling():
+            visited = False
+            continue
+        if not cursor.goto_parent():
+            return
+        visited = True
+
+
+def _unwrap(node: ts.Node | None) -> ts.Node | None:
+    """The expression inside parentheses, ``await``, and TypeScript's ``x as T`` and ``x!``."""
+    while node is not None and node.type in (
+        "parenthesized_expression",
+        "as_expression",
+        "non_null_expression",
+        "satisfies_expression",
+        "type_assertion",
+    ):
+        inner = next((c for c in node.named_children if c.type != "comment"), None)
+        if inner is None or inner is node:
+            break
+        node = inner
+    return node
+
+
+def _arguments(call: ts.Node) -> list[ts.Node]:
+    args = call.child_by_field_name("arguments")
+    if args is None:
+        return []
+    return [a for a in args.named_children if a.type != "comment"]
+
+
+def _dotted(node: ts.Node | None) -> str | None:
+    """``a.b.c`` for an identifier or a chain of plain member accesses, else None."""
+    if node is None:
+        return None
+    if node.type in ("identifier", "this", "super", "property_identifier"):
+        return text_of(node)
+    if node.type == "member_expression":
+        obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+        head = _dotted(obj)
+        if head is None or prop is None or prop.type != "property_identifier":
+            return None
+        return f"{head}.{text_of(prop)}"
+    return None
+
+
+def _own_name(node: ts.Node) -> str | None:
+    """The name a function or class is declared or assigned under, as a stack frame shows it."""
+    name = node.child_by_field_name("name")
+    if name is not None and name.type in ("identifier", "property_identifier", "private_property_identifier"):
+        return text_of(name)
+    if name is not None and name.type == "type_identifier":
+        return text_of(name)
+    return _assigned_name(node)
+
+
+def _assigned_name(node: ts.Node) -> str | None:
+    """``const f = () => ...``, ``X.prototype.f = function``, ``exports.f = ...``, ``{ f: ... }``."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "variable_declarator":
+        name = parent.child_by_field_name("name")
+        return text_of(name) if name is not None and name.type == "identifier" else None
+    if parent.type == "pair":
+        key = parent.child_by_field_name("key")
+        return _unquote(text_of(key)) if key is not None else None
+    if parent.type in ("assignment_expression", "public_field_definition", "field_definition"):
+        target = parent.child_by_field_name("left") or parent.child_by_field_name("property")
+        written = _dotted(target) if target is not None else None
+        if written is None:
+            return None
+        for prefix in ("module.exports.", "exports."):
+            if written.startswith(prefix):
+                return written[len(prefix) :]
+        owner, _, own = written.rpartition(".")
+        if owner.endswith(".prototype"):
+            return f"{owner.removesuffix('.prototype').rpartition('.')[2]}.{own}"
+        if owner in ("this", ""):
+            return own
+        return written
+    return None
+
+
+#: Functions nested deeper than this are named as the one this deep: no frame prints more.
+_MAX_NESTING = 12
+
+
+def _nested_name(node: ts.Node, owner_class: str | None, outer: str | None) -> str:
+    """A function's name inside the function named ``outer`` (None at the top)."""
+    if outer is not None and outer.endswith("<anonymous>"):
+        # A wrapper with no name (a bundle's or a module's IIFE) names nothing inside it.
+        outer = outer.removesuffix("<anonymous>").removesuffix(".") or None
+    if outer is not None and outer.count("<locals>") >= _MAX_NESTING:
+        return outer
+    own = _own_name(node)
+    if node.type == "method_definition" and owner_class and own:
+        base = f"{owner_class}.{own}"
+        return base if outer is None else f"{outer}.<locals>.{base}"
+    if own is None:
+        return f"{outer}.<anonymous>" if outer else "<anonymous>"
+    return own if outer is None else f"{outer}.<locals>.{own}"
+
+
+def _class_name(node: ts.Node) -> str | None:
+    name = node.child_by_field_name("name")
+    return text_of(name) if name is not None else _assigned_name(node)
+
+
+def _exits_in(block: ts.Node) -> list[tuple[int, Guard, str]]:
+    """The early exits among a block's statements (``if (!x) return;``), in order, each with
+    where it ends: the statements after it run only where its test is false."""
+    found = []
+    for statement in block.named_children:
+        if statement.type == "if_statement" and statement.child_by_field_name("alternative") is None:
+            body = statement.child_by_field_name("consequence")
+            if body is not None and _exits(body):
+                test = _condition(statement)
+                names = _names(statement.child_by_field_name("condition"))
+                guard = Guard("early-exit", test, names=names, code=negate(test))
+                found.append((statement.end_byte, guard, negate(test)))
+    return found
+
+
+def _bound_by(statement: ts.Node) -> Iterator[tuple[str, ts.Node]]:
+    """The names a statement binds and their values (``const name = v``, ``name = v``)."""
+    kind = statement.type
+    if kind in ("lexical_declaration", "variable_declaration"):
+        for declarator in statement.named_children:
+            target = declarator.child_by_field_name("name")
+            value = declarator.child_by_field_name("value")
+            if target is not None and value is not None and target.type == "identifier":
+                yield text_of(target), value
+    elif kind == "expression_statement" and statement.named_children:
+        expr = statement.named_children[0]
+        if expr.type == "assignment_expression":
+            target, value = expr.child_by_field_name("left"), expr.child_by_field_name("right")
+            if target is not None and value is not None and target.type == "identifier":
+                yield text_of(target), value
+
+
+def _identifier(node: ts.Node) -> str | None:
+    return text_of(node) if node.type == "identifier" else None
+
+
+def _heritage(node: ts.Node) -> str | None:
+    """The class a class extends, as written (``Error``, ``errors.HttpError``)."""
+    for child in node.children:
+        if child.type == "class_heritage":
+            for part in _walk(child):
+                if part.type in ("identifier", "member_expression", "type_identifier"):
+                    return _dotted(part) or text_of(part)
+    return None
+
+
+def _statement_of(node: ts.Node) -> ts.Node:
+    """The statement a function is declared in (``export``, ``const f = ...``, ``a.b = ...``),
+    whose line a signature starts on."""
+    current = node
+    for _ in range(4):
+        parent = current.parent
+        if parent is None or parent.type in ("program", "statement_block", "class_body", "object"):
+            break
+        if parent.type in (
+            "export_statement", "lexical_declaration", "variable_declaration", "variable_declarator",
+            "expression_statement", "assignment_expression", "pair",
+        ):  # fmt: skip
+            current = parent
+            continue
+        break
+    return current
+
+
+def _doc_comment(node: ts.Node) -> str | None:
+    """The ``/** ... */`` comment right above a function, as written."""
+    statement = _statement_of(node)
+    before = statement.prev_sibling
+    if before is not None and before.type == "comment":
+        text = text_of(before)
+        if text.startswith("/**") and before.end_point[0] >= statement.start_point[0] - 1:
+            return text
+    return None
+
+
+def _parameters(node: ts.Node) -> list[Parameter]:
+    params = node.child_by_field_name("parameters")
+    single = node.child_by_field_name("parameter")
+    if params is None:
+        return [Parameter(text_of(single), "positional")] if single is not None else []
+    out: list[Parameter] = []
+    for param in params.named_children:
+        kind = param.type
+        if kind in ("required_parameter", "optional_parameter"):
+            pattern = param.child_by_field_name("pattern")
+            value = param.child_by_field_name("value")
+            if pattern is None:
+                continue
+            if pattern.type == "rest_pattern":
+                inner = next(iter(pattern.named_children), pattern)
+                out.append(Parameter(text_of(inner), "var-positional"))
+            elif pattern.type == "identifier":
+                out.append(Parameter(text_of(pattern), "positional", text_of(value) if value else None))
+            elif pattern.type == "this":
+                continue
+            else:
+                out.append(Parameter(text_of(pattern), "positional"))
+        elif kind == "identifier":
+            out.append(Parameter(text_of(param), "positional"))
+        elif kind == "assignment_pattern":
+            left, right = param.child_by_field_name("left"), param.child_by_field_name("right")
+            if left is not None:
+                out.append(Parameter(text_of(left), "positional", text_of(right) if right else None))
+        elif kind == "rest_pattern":
+            inner = next(iter(param.named_children), param)
+            out.append(Parameter(text_of(inner), "var-positional"))
+        elif kind in ("object_pattern", "array_pattern"):
+            out.append(Parameter(text_of(param), "positional"))
+    return out
+
+
+def _condition(node: ts.Node) -> str:
+    cond = node.child_by_field_name("condition")
+    return _strip_parens(" ".join(text_of(cond).split())) if cond is not None else ""
+
+
+def _strip_parens(text: str) -> str:
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
+        text = text[1:-1].strip()
+    return text
+
+
+def _balanced(text: str) -> bool:
+    level = 0
+    for ch in text:
+        level += {"(": 1, ")": -1}.get(ch, 0)
+        if level < 0:
+            return False
+    return level == 0
+
+
+_FLIPS = (("!==", "==="), ("===", "!=="), ("!=", "=="), ("==", "!="))
+
+
+def negate(test: str) -> str:
+    """The condition under which ``test`` is false, in JavaScript: ``!x`` becomes ``x``,
+    ``a === b`` becomes ``a !== b``; anything else is ``!(test)``."""
+    test = _strip_parens(test)
+    if test.startswith("!") and not test.startswith("!=") and _atom(test[1:]):
+        return _strip_parens(test[1:])
+    if not any(op in test for op in ("&&", "||", "?", "(")):
+        for op, flipped in _FLIPS:
+            if (
+                test.count(op) == 1
+                and (op != "==" or "===" not in test)
+                and (op != "!=" or "!==" not in test)
+            ):
+                return test.replace(op, flipped)
+    return f"!{test}" if _atom(test) else f"!({test})"
+
+
+_ATOM = re.compile(r"^[\w$.#]+$|^\(.*\)$")
+
+
+def _atom(text: str) -> bool:
+    text = text.strip()
+    return bool(_ATOM.match(text)) and (not text.startswith("(") or _balanced(text[1:-1]))
+
+
+def _names(node: ts.Node | None) -> tuple[str, ...]:
+    if node is None:
+        return ()
+    found = {
+        text_of(n)
+        for n in _walk(node)
+        if n.type == "identifier"
+        and (n.parent is None or n.parent.type != "member_expression" or n.prev_sibling is None)
+    }
+    if node.type == "identifier":
+        found.add(text_of(node))
+    return tuple(sorted(found))
+
+
+def _exits(body: ts.Node) -> bool:
+    """Whether a block always leaves: it ends with ``return``, ``throw``, ``continue`` or ``break``."""
+    last = body
+    if body.type == "statement_block":
+        statements = [c for c in body.named_children if c.type != "comment"]
+        if not statements:
+            return False
+        last = statements[-1]
+    return last.type in ("return_statement", "throw_statement", "continue_statement", "break_statement")
+
+
+def _single_statement(body: ts.Node | None) -> str | None:
+    if body is None:
+        return None
+    statements = [c for c in body.named_children if c.type != "comment"]
+    if len(statements) != 1:
+        return None
+    return " ".join(text_of(statements[0]).rstrip(";").split())
+
+
+def _operator(node: ts.Node) -> str | None:
+    op = node.child_by_field_name("operator")
+    return op.type if op is not None else None
+
+
+def _is_error_name(name: str) -> bool:
+    return name in BUILTIN_ERRORS or bool(_ERROR_NAME.search(name))
+
+
+def _has_substitution(node: ts.Node) -> bool:
+    return any(c.type == "template_substitution" for c in node.named_children)
+
+
+def _string_value(node: ts.Node) -> str:
+    """A string literal's value, its escapes decoded."""
+    out = []
+    for child in node.named_children:
+        if child.type == "string_fragment":
+            out.append(text_of(child))
+        elif child.type == "escape_sequence":
+            out.append(_escape(text_of(child)))
+    return "".join(out)
+
+
+def _escape(text: str) -> str:
+    body = text[1:]
+    if body[:1] in _ESCAPES and (body != "0" or len(body) == 1):
+        return _ESCAPES[body[:1]]
+    try:
+        if body.startswith("u{"):
+            return chr(int(body[2:-1], 16))
+        if body[:1] in ("u", "x"):
+            return chr(int(body[1:], 16))
+    except ValueError:
+        return text
+    if body[:1] in ("\n", "\r"):
+        return ""  # a line continuation
+    return body
+
+
+def _unquote(text: str | None) -> str | None:
+    """A string literal's text without its quotes (no escapes: for names and specifiers)."""
+    if text and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"`":
+        return text[1:-1]
+    return None if text is None or text[:1] in "'\"`" else text
+
+
+def _code_value(node: ts.Node) -> str | None:
+    """An error code a value gives: ``'ECODE'``, or a constant named like one
+    (``AxiosError.ERR_BAD_REQUEST``)."""
+    node = _unwrap(node) or node
+    if node.type == "string":
+        value = _string_value(node)
+        return value if value and " " not in value else None
+    written = _dotted(node)
+    if written is not None:
+        last = written.rpartition(".")[2]
+        if _ERROR_CODE.match(last):
+            return last
+    return None
+
+
+def _code_argument(args: list[ts.Node]) -> str | None:
+    """The error code a construction's arguments give: a ``code:`` property of an object
+    argument, or a constant named like a code (``AxiosError.ERR_BAD_REQUEST``)."""
+    for arg in args:
+        arg = _unwrap(arg) or arg
+        if arg.type == "object":
+            for pair in arg.named_children:
+                key = pair.child_by_field_name("key") if pair.type == "pair" else None
+                value = pair.child_by_field_name("value") if pair.type == "pair" else None
+                if key is not None and value is not None and _unquote(text_of(key)) == "code":
+                    return _code_value(value)
+        elif arg.type == "member_expression" and (code := _code_value(arg)) is not None:
+            return code
+        elif arg.type == "string" and _ERROR_CODE.match(_string_value(arg)):
+            return _string_value(arg)
+    return None
+
+
+def _join(parts: list[Template]) -> Template:
+    out = Template(())
+    for part in parts:
+        out = out + part
+    return out
+
+
+def _join_spaced(parts: list[Template]) -> Template:
+    out = Template(())
+    for i, part in enumerate(parts):
+        out = out + (Template.literal(" ") + part if i else part)
+    return out

@@ -1,0 +1,14 @@
+const assert = require('assert');
+const { Cart } = require('../lib');
+
+describe('Cart', () => {
+  it('refuses an item that is no string', () => {
+    const cart = new Cart({ apple: 2 });
+    expect(() => cart.add(3, 1)).toThrow(TypeError);
+  });
+
+  it('refuses to pay nothing', () => {
+    const cart = new Cart({});
+    assert.throws(() => cart.pay(-1), { name: 'AssertionError', message: 'amount must be positive' });
+  });
+});

@@ -1,0 +1,132 @@
+"""JavaScript and TypeScript sites, checked against what Node really throws.
+
+``js_fixtures/shop`` is a small library written the ways npm packages raise: a class
+hierarchy whose constructors build the message, a constructor function, ``err.code = ...``,
+``util.format``, Node's ``assert``, a rejected promise and an error handed to a callback.
+``drive-shop.js`` runs each against Debian's ``node`` and reports the message, the code and
+the stack's frame in the library; the mined record at that frame's line must produce that
+message, and carry that code where the source sets it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from errdex.languages.javascript.extract import MAX_DEPTH, extract
+from errdex.match.index import matcher
+from errdex.mine import mine
+
+FIXTURES = Path(__file__).parent / "js_fixtures"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="Debian's nodejs is not installed")
+
+
+def _thrown(tmp_path: Path) -> tuple[Path, list[dict[str, str]]]:
+    package = tmp_path / "node_modules" / "shop"
+    shutil.copytree(FIXTURES / "shop", package)
+    shutil.copy(FIXTURES / "drive-shop.js", tmp_path / "drive.js")
+    assert NODE is not None
+    run = subprocess.run(
+        [NODE, "drive.js"], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True
+    )
+    return package, json.loads(run.stdout)
+
+
+@needs_node
+def test_each_error_node_throws_is_the_record_at_its_frame(tmp_path: Path) -> None:
+    package, thrown = _thrown(tmp_path)
+    result = mine(package, sha="0" * 40, jobs=1)
+    assert result.skipped == []
+    by_line = {
+        (site.file_path, site.line_number): record for record in result.records for site in record.sites
+    }
+    assert len(thrown) == 7
+    for case in thrown:
+        # "at Cart.add (/.../node_modules/shop/lib/index.js:13:13)"
+        where, _, _ = case["frame"].rpartition(":")
+        path, _, line = where.rpartition(":")
+        relative = path.partition("node_modules/shop/")[2]
+        record = by_line.get((relative, int(line)))
+        assert record is not None, f"{case['label']}: no record at {relative}:{line}"
+        assert record.language == "javascript"
+        assert matcher(record.message_pattern).match(case["message"]) is not None, (
+            case["label"],
+            record.message_pattern,
+            case["message"],
+        )
+        function = case["frame"].split()[1]
+        assert record.function == function, (case["label"], record.function, function)
+        if case["label"] in ("remove", "format", "assert"):
+            assert record.error_code == case["code"], case
+
+
+@needs_node
+def test_a_class_that_builds_its_message_gives_the_construction_its_template(tmp_path: Path) -> None:
+    package, thrown = _thrown(tmp_path)
+    stock = next(case for case in thrown if case["label"] == "stock")
+    records = mine(package, sha="0" * 40, jobs=1).records
+    built = [r for r in records if r.error_class == "OutOfStock"]
+    assert [r.error_message for r in built] == ["only ${left} of ${item} left"]
+    assert matcher(built[0].message_pattern).match(stock["message"]) == ("2", "apple")
+    # The guard as JavaScript writes it, and the early exit above the later raise.
+    assert built[0].conditions == ["typeof item === 'string'", "count > left"]
+    removed = next(r for r in records if r.error_code == "ENOTINCART")
+    assert removed.conditions == ["!(found >= 0)"]
+    # A name bound to ``util.format(...)`` is the text it formats.
+    assert any(r.error_message == "cannot pay ${amount} with cash" for r in records)
+    # The package's own test that expects the error, by its class and message.
+    paid = next(r for r in records if r.error_message == "amount must be positive")
+    assert [(t.name, t.file_path) for t in paid.facts.tests] == [
+        ("refuses to pay nothing", "test/cart.test.js")
+    ]
+
+
+def test_typescript_constructs_outside_a_throw_and_through_a_subclass() -> None:
+    text = "\n".join(
+        [
+            "import { strict as assert } from 'node:assert';",
+            "export class HttpError extends Error {",
+            "  constructor(public status: number, message: string) { super(message); }",
+            "}",
+            "export class NotFound extends HttpError {",
+            "  constructor(what: string) { super(404, `${what} was not found`); }",
+            "}",
+            "export async function load(id?: string): Promise<string> {",
+            "  if (!id) return Promise.reject(new NotFound(id as string));",
+            "  assert.ok(id.length < 64, 'id too long');",
+            "  process.emitWarning(`slow lookup of ${id}`, 'PerformanceWarning');",
+            "  return id!;",
+            "}",
+        ]
+    )
+    result = extract(text, "src/http.ts", "./src/http", "typescript")
+    sites = {
+        (s.line, s.kind, s.class_written, s.template.message if s.template else None) for s in result.sites
+    }
+    assert sites == {
+        (9, "raise", "NotFound", "${id}"),
+        (10, "assert", "AssertionError", "id too long"),
+        (11, "warn", "PerformanceWarning", "slow lookup of ${id}"),
+    }
+    classes = {c.qualified: c for c in result.classes}
+    assert classes["./src/http.NotFound"].bases == ("./src/http.HttpError",)
+    assert [t.message for t in classes["./src/http.NotFound"].templates] == ["${what} was not found"]
+    assert classes["./src/http.HttpError"].super_args == ("message",)
+    (load,) = [f for f in result.functions if f.name == "load"]
+    assert load.is_async and [p.name for p in load.parameters] == ["id"]
+
+
+def test_hostile_nesting_and_garbage_are_read_without_a_crash() -> None:
+    deep = "throw new Error('x' + " + "(" * 5000 + "a" + ")" * 5000 + ");\n"
+    nested = "function f() {" * 2000 + "throw new Error('deep');" + "}" * 2000
+    garbage = "\x00\x01}{)(throw new new new ((((`${" * 2000
+    for text in (deep, nested, garbage):
+        result = extract(text, "lib/x.js", "./lib/x", "javascript")
+        assert result.error is None
+        assert all(site.line >= 1 for site in result.sites)
+    assert MAX_DEPTH > 0
