@@ -130,3 +130,33 @@ def test_hostile_nesting_and_garbage_are_read_without_a_crash() -> None:
         assert result.error is None
         assert all(site.line >= 1 for site in result.sites)
     assert MAX_DEPTH > 0
+
+
+@needs_node
+def test_enrichment_writes_javascript_that_runs_and_catches_what_the_record_raises(tmp_path: Path) -> None:
+    from errdex.enrich import enrich
+
+    package, _ = _thrown(tmp_path)
+    records = {r.line_number: r for r in enrich(mine(package, sha="0" * 40, jobs=1).records)}
+    added = records[13]  # Cart.add: TypeError when the item is no string
+    assert added.try_catch_pattern is not None and added.validation_code is not None
+    # The caller's values are the snippet's free names: a cart, and an item that is no string.
+    prelude = "\n".join(
+        [
+            "const { Cart } = require('shop');",
+            "const cart = new Cart({ apple: 2 });",
+            "const item = 3, count = 1;",
+            "",
+        ]
+    )
+    assert NODE is not None
+    for name, snippet in (("try.js", added.try_catch_pattern), ("check.js", added.validation_code)):
+        (tmp_path / name).write_text(prelude + snippet + "\n")
+    caught = subprocess.run([NODE, "try.js"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert caught.returncode == 0 and "cart.add failed:" in caught.stderr, caught.stderr
+    assert "item must be a string, got number" in caught.stderr
+    checked = subprocess.run([NODE, "check.js"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert checked.returncode != 0 and "TypeError: `typeof item !== 'string'` holds" in checked.stderr
+    # An error handed to a callback is caught by no ``try``: none is written for it.
+    shipped = records[36]
+    assert shipped.facts.delivery == "callback" and shipped.try_catch_pattern is None

@@ -269,6 +269,10 @@ class Facts(_Model):
     #: CommonJS entry reaches it), ``import`` (only its ES module entry does); None where
     #: neither does (a TypeScript source, a browser bundle) or the package is not known.
     loaded: Literal["require", "import"] | None = None
+    #: How the error reaches the caller where it is not thrown (JavaScript builds errors as
+    #: values): ``reject`` (the promise the function returns rejects with it), ``callback``
+    #: (handed to a callback or an event), ``return`` (returned); None where it is thrown.
+    delivery: Literal["reject", "callback", "return"] | None = None
 
 
 class Record(_Model):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic.alias_generators import to_camel
 
@@ -765,7 +765,9 @@ def _target(ctx: _Context) -> _Target | None:
     if language is None or not function or not ctx.call_name or "<locals>" in function:
         return None
     module = _module(ctx)
-    if module is None or not language.is_public(function, module):
+    # A method is called on an object the caller has: only a function imported by name needs
+    # the module (which an npm package's files do not tell: ``imports_by_path``).
+    if (module is None and language.imports_by_path) or not language.is_public(function, module):
         return None
     decorators = r.facts.decorators
     if any(_NOT_CALLED.search(d) for d in decorators):
@@ -788,7 +790,7 @@ def _target(ctx: _Context) -> _Target | None:
     constructor = name in ("__init__", "__new__")  # both run on a call of the class
     if owner and not constructor and on_class and how == "call":
         # Called on the class, imported by name: ``MultiIndex.from_arrays(arrays)``.
-        if "." in owner or not code.is_public(function):
+        if "." in owner or not code.is_public(function) or module is None:
             return None
         imported = code.import_of(module, owner)
         return _Target(function, None, (imported,), how, r.facts.is_async, tuple(params))
@@ -805,7 +807,7 @@ def _target(ctx: _Context) -> _Target | None:
     if how != "call":
         return None
     called = owner if constructor else function  # a class (nested ones by their outer class)
-    if not code.is_public(called):
+    if not code.is_public(called) or module is None:
         return None
     imported = code.import_of(module, called.split(".")[0])
     return _Target(called, None, (imported,), how, r.facts.is_async, tuple(params))
@@ -1238,8 +1240,11 @@ def _try_catch(ctx: _Context) -> str | None:
     r = ctx.record
     target = _target(ctx)
     kind = _site_kind(r)
-    if target is None or not r.error_class or kind == "log":
+    # An error handed to a callback or returned is caught by no ``try``.
+    if target is None or not r.error_class or kind == "log" or r.facts.delivery in ("callback", "return"):
         return None
+    if r.facts.delivery == "reject" and not target.awaited:
+        target = replace(target, awaited=True)  # the promise it returns rejects: awaited, it throws
     code = ctx.code
     catchable = code.catchable(r.qualified_class or r.error_class)
     if catchable is None:

@@ -57,6 +57,10 @@ class RawSite:
     message_key: str | None = None
     #: The message is known (found by its key); a factory may still tell the class.
     message_settled: bool = False
+    #: How an error built here reaches the caller where it is not thrown (a language whose
+    #: errors are values): ``reject`` (a promise's), ``callback`` (handed to a function),
+    #: ``return`` (returned); None where it is thrown, or raised as the language raises.
+    delivery: str | None = None
 
 
 @dataclass(slots=True)

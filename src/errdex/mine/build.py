@@ -158,7 +158,7 @@ def _draft(
         "message_kind": message_kind(template),
         "sites": [_site(s, own, file_path, message, ctx.path_prefix) for s, own in sites],
         # The rest of the facts need the whole tree: ``errdex.mine.facts`` adds them.
-        "facts": {**_NO_FACTS, "guards": list(primary.guards)},
+        "facts": {**_NO_FACTS, "guards": list(primary.guards), "delivery": primary.delivery},
         "enrichment": "none",
         "provenance": {},
     }

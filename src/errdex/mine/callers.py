@@ -20,6 +20,7 @@ arguments of those whose raise depends on them.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import defaultdict
@@ -154,11 +155,21 @@ def in_long_string(text: str, begin: int, at: int, path: str) -> bool:
         return False
     if at - begin > _MAX_STRING_REGION:
         return False  # a minified bundle's one function of a megabyte: not read again per call
-    region = text[begin:at]
-    if not any(q in region for q in language.long_strings):
+    if not any(q in text[begin:at] for q in language.long_strings):
         return False
-    spans = _long_strings(region, language.long_strings, language.line_comment)
-    return bool(spans) and spans[-1][1] == len(region)  # one still open where the call stands
+    # The strings from the function's start on, read once for all the calls in it.
+    starts, ends = _strings_from(text, begin, language.long_strings, language.line_comment)
+    i = bisect.bisect_right(starts, at - begin) - 1
+    return i >= 0 and at - begin < ends[i]
+
+
+@functools.lru_cache(maxsize=256)
+def _strings_from(
+    text: str, begin: int, quotes: tuple[str, ...], comment: str | None
+) -> tuple[list[int], list[int]]:
+    """Where each long string of ``text`` from ``begin`` on starts and ends (relative to ``begin``)."""
+    spans = _long_strings(text[begin : begin + _MAX_STRING_REGION], quotes, comment)
+    return [s for s, _ in spans], [e for _, e in spans]
 
 
 #: Text read back from a function's start for the strings a call may stand in, at most.

@@ -163,6 +163,7 @@ def attach_facts(
             signature=signature,
             parameters=parameters,
             guards=record.facts.guards,
+            delivery=record.facts.delivery,
             docstring=summary,
             raises_doc=raises_doc,
             callers=callers.of(record, language, reach),

@@ -134,6 +134,7 @@ _FACTS = pa.struct(
         _required("rebound", _TEXTS),
         pa.field("overrideNote", _TEXT),
         pa.field("loaded", _TEXT),
+        pa.field("delivery", _TEXT),
     ]
 )
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -94,46 +95,28 @@ class _Guards:
     conditions: tuple[str, ...] = ()
 
 
-_QUERY = """
-(throw_statement) @throw
-(new_expression) @new
-(call_expression
-  function: (member_expression object: (identifier) @object)
-  (#any-of? @object "console" "process" "Object" "assert" "strict")) @call
-(call_expression function: (identifier) @callee
-  (#match? @callee "(Error|Exception|Fault|Rejection)$|^(assert|ok|strict)$")) @bare_call
-(assignment_expression
-  left: (member_expression property: (property_identifier) @property (#eq? @property "code"))) @code
-(import_statement) @import
-(export_statement) @export
-(variable_declarator value: [
-  (call_expression function: (identifier) @require (#eq? @require "require"))
-  (member_expression object: (call_expression function: (identifier) @required (#eq? @required "require")))
-]) @declarator
-(assignment_expression left: (member_expression) @exports (#eq? @exports "module.exports")) @module_exports
-(call_expression arguments: (arguments [(string) (template_string) (binary_expression)
-  (call_expression function: (identifier) @i18n (#match? @i18n "^__n?$"))
-  (identifier) @text (#match? @text "^(msg|message|text|reason|description|detail)$")])) @candidate
-(call_expression function: (identifier) arguments: (arguments . (number))) @status_call
-(call_expression function: (member_expression property: (property_identifier) @method (#eq? @method "call")))
-  @member_call
-(call_expression function: [(identifier) (import)] @loader (#match? @loader "^(require|import)$")
-  arguments: (arguments . (string))) @load
-"""
-_CLASS_QUERY = "[(class_declaration) (class)] @class"
-_FUNCTION_QUERY = """[(function_declaration) (generator_function_declaration) (function_expression)
-  (generator_function) (arrow_function) (method_definition)] @function"""
-_TS_EXTRA = {"class": "(abstract_class_declaration) @class"}
+#: Every node the extractor may read, by type alone: a pattern with children or text
+#: predicates costs the query a pass of its own, and predicates are checked in Python.
+_QUERY_TYPES = (
+    "throw_statement", "new_expression", "call_expression", "import_statement", "export_statement",
+    "variable_declarator", "assignment_expression", "class_declaration", "class",
+    "function_declaration", "generator_function_declaration", "function_expression",
+    "generator_function", "arrow_function", "method_definition",
+)  # fmt: skip
+#: What a call's receiver must be for it to be a site of its own (``console.error``).
+_CALLED_ON = frozenset({b"console", b"process", b"Object", b"assert", b"strict"})
+_BARE_CALL = re.compile(rb"(Error|Exception|Fault|Rejection)$|^(assert|ok|strict)$")
+_MESSAGE_NAMES = frozenset({b"msg", b"message", b"text", b"reason", b"description", b"detail"})
+#: What the arguments of a call that may pass a message hold somewhere (a cheap first test).
+_MAYBE_TEXT = re.compile(rb"['\"`]|__|\b(?:msg|message|text|reason|description|detail)\b")
 
 
 @functools.cache
 def _query(grammar: str) -> ts.Query:
-    """One query for what the extractor reads, run in C: the walk in Python visits only its
-    captures and their ancestors, never the whole tree."""
-    text = "\n".join(
-        [_QUERY, _CLASS_QUERY, _FUNCTION_QUERY, _TS_EXTRA["class"] if grammar != "javascript" else ""]
-    )
-    return ts.Query(language(grammar), text)
+    """One query for the nodes the extractor reads, run in C: the walk in Python visits only
+    its captures and their ancestors, never the whole tree."""
+    types = [*_QUERY_TYPES, *(["abstract_class_declaration"] if grammar != "javascript" else [])]
+    return ts.Query(language(grammar), "[" + " ".join(f"({t})" for t in types) + "] @node")
 
 
 class _Extractor:
@@ -149,11 +132,14 @@ class _Extractor:
         self.helpers: dict[int, HelperDef] = {}
         self._blocks: dict[int, dict[str, list[tuple[int, ts.Node]]]] = {}
         self._exits: dict[int, list[tuple[int, Guard, str]]] = {}
+        #: Per block, the function it is in and the guards above it (``_context``).
+        self._above: dict[int, tuple[ts.Node | None, tuple[tuple[Guard, str | None], ...]]] = {}
+        self._ifs: dict[tuple[int, bool], tuple[Guard, str]] = {}
 
     # -- driver ---------------------------------------------------------------------------------
 
     def run(self, root: ts.Node, grammar: str) -> None:
-        found = ts.QueryCursor(_query(grammar)).captures(root)
+        found = _classified(ts.QueryCursor(_query(grammar)).captures(root).get("node", []))
         for node in found.get("class", []):
             self._class_def(node)
         for node in found.get("import", []):
@@ -202,53 +188,83 @@ class _Extractor:
 
     def _context(self, node: ts.Node) -> tuple[ts.Node | None, _Guards]:
         """The function a node is in, and the guards on the way to it from that function's
-        start (or the file's), outermost first."""
-        guards: list[tuple[Guard, str | None]] = []
+        start (or the file's), outermost first.  What lies above a block is the same for every
+        node in it: it is worked out once per block (``_above``), from the walk that first
+        passes it, so a file's sites and calls cost a short walk each."""
+        guards: list[tuple[Guard, str | None]] = []  # innermost first
+        #: Blocks passed on the way, each with how many guards were found below it.
+        passed: list[tuple[ts.Node, int]] = []
+        base: tuple[ts.Node | None, tuple[tuple[Guard, str | None], ...]] | None = None
         child, parent = node, node.parent
         while parent is not None and parent.type not in _FUNCTIONS:
             kind = parent.type
-            if kind == "if_statement":
-                test = _condition(parent)
-                names = _names(parent.child_by_field_name("condition"))
-                if child == parent.child_by_field_name("consequence"):
-                    guards.append((Guard("if", test, names=names, code=test), test))
-                elif child == parent.child_by_field_name("alternative"):
-                    flipped = negate(test)
-                    guards.append((Guard("else", test, names=names, code=flipped), flipped))
-            elif kind == "catch_clause" and child == parent.child_by_field_name("body"):
-                param = parent.child_by_field_name("parameter")
-                attempt = parent.parent.child_by_field_name("body") if parent.parent is not None else None
-                guards.append(
-                    (
-                        Guard(
-                            "except",
-                            "",
-                            subject=text_of(param) if param is not None else None,
-                            guarded=_single_statement(attempt),
-                        ),
-                        None,
-                    )
-                )
-            elif kind == "switch_case":
-                tested = parent.child_by_field_name("value")
-                switch = parent.parent.parent if parent.parent is not None else None
-                value = switch.child_by_field_name("value") if switch is not None else None
-                if tested is not None and value is not None and child != tested:
-                    test = f"{_strip_parens(text_of(value))} === {text_of(tested)}"
-                    guards.append((Guard("if", test, names=_names(value), code=test), test))
-            elif kind in _LOOPS and child == parent.child_by_field_name("body"):
-                head = parent.child_by_field_name("condition") or parent.child_by_field_name("right")
-                test = _strip_parens(text_of(head)) if head is not None else ""
-                guards.append((Guard("loop", test, names=_names(head)), None))
             if kind in _BLOCKS or kind == "switch_case":
                 exits = self._exits.get(parent.id)
                 if exits is None:
                     exits = self._exits[parent.id] = _exits_in(parent)
                 before = child.start_byte
                 guards += reversed([(guard, test) for end, guard, test in exits if end <= before])
+                if kind == "switch_case":
+                    guards += self._case_guard(parent, child)
+                base = self._above.get(parent.id)
+                if base is not None:
+                    break
+                passed.append((parent, len(guards)))
+            else:
+                guards += self._guard_of(parent, child)
             child, parent = parent, parent.parent
-        guards.reverse()
-        return parent, _Guards(tuple(g for g, _ in guards), tuple(c for _, c in guards if c is not None))
+        if base is None:
+            base = (parent, ())
+        function, outer = base
+        for block, below in passed:
+            self._above[block.id] = (function, outer + tuple(reversed(guards[below:])))
+        found = outer + tuple(reversed(guards))
+        return function, _Guards(tuple(g for g, _ in found), tuple(c for _, c in found if c is not None))
+
+    def _guard_of(self, parent: ts.Node, child: ts.Node) -> list[tuple[Guard, str | None]]:
+        """The guard ``parent`` puts on ``child`` (the branch of an ``if``, a ``catch``, a
+        loop's body), with the condition it adds; none for other nodes."""
+        kind = parent.type
+        if kind == "if_statement":
+            if child == parent.child_by_field_name("consequence"):
+                return [self._if_guard(parent, False)]
+            if child == parent.child_by_field_name("alternative"):
+                return [self._if_guard(parent, True)]
+        elif kind == "catch_clause" and child == parent.child_by_field_name("body"):
+            param = parent.child_by_field_name("parameter")
+            attempt = parent.parent.child_by_field_name("body") if parent.parent is not None else None
+            subject = text_of(param) if param is not None else None
+            return [(Guard("except", "", subject=subject, guarded=_single_statement(attempt)), None)]
+        elif kind in _LOOPS and child == parent.child_by_field_name("body"):
+            head = parent.child_by_field_name("condition") or parent.child_by_field_name("right")
+            test = _strip_parens(text_of(head)) if head is not None else ""
+            return [(Guard("loop", test, names=_names(head)), None)]
+        return []
+
+    def _if_guard(self, node: ts.Node, otherwise: bool) -> tuple[Guard, str]:
+        """An ``if``'s guard on its body (or, ``otherwise``, on its ``else``), made once."""
+        key = (node.id, otherwise)
+        known = self._ifs.get(key)
+        if known is None:
+            test = _condition(node)
+            names = _names(node.child_by_field_name("condition"))
+            if otherwise:
+                flipped = negate(test)
+                known = (Guard("else", test, names=names, code=flipped), flipped)
+            else:
+                known = (Guard("if", test, names=names, code=test), test)
+            self._ifs[key] = known
+        return known
+
+    def _case_guard(self, case: ts.Node, child: ts.Node) -> list[tuple[Guard, str | None]]:
+        """A ``case``'s guard on its statements: ``subject === value``."""
+        tested = case.child_by_field_name("value")
+        switch = case.parent.parent if case.parent is not None else None
+        value = switch.child_by_field_name("value") if switch is not None else None
+        if tested is None or value is None or child == tested:
+            return []
+        test = f"{_strip_parens(text_of(value))} === {text_of(tested)}"
+        return [(Guard("if", test, names=_names(value), code=test), test)]
 
     def _qualname(self, node: ts.Node) -> str:
         """A function's qualified name as a stack frame and a caller name it (``Router.use``,
@@ -613,12 +629,54 @@ class _Extractor:
             args=(template, *templates[1:]) if templates else (),
             constructed=name not in BUILTIN_ERRORS,
         )
+        site.delivery = None if thrown else self._delivery(node)
         self.sites[node.id] = site
         # The other messages it may be built with, each a site of its own at the same place.
         for other in alternatives[1:]:
             if other.parts and other != template:
                 self.result.sites.append(replace(site, template=other, args=(other, *templates[1:])))
         return site
+
+    def _delivery(self, node: ts.Node) -> str | None:
+        """How an error built outside a ``throw`` reaches the caller: the promise it rejects,
+        the callback it is handed to, the value returned; None where it is thrown after all
+        (``const err = new Error(msg); ... throw err``) or where errdex cannot tell."""
+        parent = node.parent
+        while parent is not None and parent.type in ("parenthesized_expression", "as_expression"):
+            node, parent = parent, parent.parent
+        if parent is None:
+            return None
+        kind = parent.type
+        if kind == "arguments":
+            call = parent.parent
+            func = call.child_by_field_name("function") if call is not None else None
+            name = (_dotted(func) or "").rpartition(".")[2]
+            return "reject" if name == "reject" else "callback"
+        if kind == "return_statement" or (
+            kind == "arrow_function" and parent.child_by_field_name("body") == node
+        ):
+            return "return"
+        if kind in ("variable_declarator", "assignment_expression"):
+            target = parent.child_by_field_name("name") or parent.child_by_field_name("left")
+            bound = text_of(target) if target is not None and target.type == "identifier" else None
+            function = self._context(node)[0]
+            scope = function.child_by_field_name("body") if function is not None else None
+            if bound is not None and scope is not None and not _throws_name(scope, bound):
+                return self._use_of(scope, bound)
+        return None
+
+    def _use_of(self, scope: ts.Node, name: str) -> str | None:
+        """How a name bound to an error leaves the function where it is never thrown."""
+        for node in _walk(scope):
+            if node.type == "identifier" and node.text == name.encode() and node.parent is not None:
+                kind = node.parent.type
+                if kind == "return_statement":
+                    return "return"
+                if kind == "arguments":
+                    call = node.parent.parent
+                    func = call.child_by_field_name("function") if call is not None else None
+                    return "reject" if (_dotted(func) or "").endswith("reject") else "callback"
+        return None
 
     def _call_expression(self, node: ts.Node) -> None:
         written = _dotted(node.child_by_field_name("function")) or ""
@@ -1013,6 +1071,87 @@ class _Extractor:
         return None
 
 
+def _classified(nodes: list[ts.Node]) -> dict[str, list[ts.Node]]:
+    """The query's nodes by what the extractor reads them for: a query's text predicates are
+    checked in Python by the binding, node by node, so these cheap tests of the few children
+    that decide stand in for them (a call may be several things: a ``console.error`` and a
+    call passing text)."""
+    found: dict[str, list[ts.Node]] = defaultdict(list)
+    for node in nodes:
+        kind = node.type
+        if kind == "call_expression":
+            for label in _call_labels(node):
+                found[label].append(node)
+        elif kind in _FUNCTIONS:
+            found["function"].append(node)
+        elif kind in _CLASS_NODES:
+            found["class"].append(node)
+        elif kind == "throw_statement":
+            found["throw"].append(node)
+        elif kind == "new_expression":
+            found["new"].append(node)
+        elif kind == "assignment_expression":
+            left = node.child_by_field_name("left")
+            if left is not None and left.type == "member_expression":
+                prop = left.child_by_field_name("property")
+                if prop is not None and prop.text == b"code":
+                    found["code"].append(node)
+                elif left.text == b"module.exports":
+                    found["module_exports"].append(node)
+        elif kind == "variable_declarator":
+            value = node.child_by_field_name("value")
+            if value is not None and value.type == "member_expression":
+                value = value.child_by_field_name("object")
+            if value is not None and value.type == "call_expression":
+                func = value.child_by_field_name("function")
+                if func is not None and func.text == b"require":
+                    found["declarator"].append(node)
+        elif kind in ("import_statement", "export_statement"):
+            found[kind.partition("_")[0]].append(node)
+    return found
+
+
+def _call_labels(call: ts.Node) -> Iterator[str]:
+    func = call.child_by_field_name("function")
+    args = call.child_by_field_name("arguments")
+    if func is None:
+        return
+    first = args.named_child(0) if args is not None and args.named_child_count else None
+    if func.type == "member_expression":
+        obj, prop = func.child_by_field_name("object"), func.child_by_field_name("property")
+        if obj is not None and obj.type == "identifier" and obj.text in _CALLED_ON:
+            yield "call"
+        if prop is not None and prop.text == b"call":
+            yield "member_call"
+    elif func.type == "identifier":
+        name = func.text or b""
+        if _BARE_CALL.search(name):
+            yield "bare_call"
+        if first is not None and first.type == "number":
+            yield "status_call"
+        if name == b"require" and first is not None and first.type == "string":
+            yield "load"
+    elif func.type == "import" and first is not None and first.type == "string":
+        yield "load"
+    maybe = args is not None and first is not None and _MAYBE_TEXT.search(args.text or b"") is not None
+    if maybe and args is not None and any(_may_be_text(a) for a in args.named_children):
+        yield "candidate"
+
+
+def _may_be_text(arg: ts.Node) -> bool:
+    """Whether an argument may carry a message: text of more than a word (``'Content-Type'``
+    and ``'utf8'`` are no messages, and most calls pass such), an i18n call, a name for one."""
+    kind = arg.type
+    if kind in _TEXT_NODES:
+        return b" " in (arg.text or b"")
+    if kind == "identifier":
+        return arg.text in _MESSAGE_NAMES
+    if kind == "call_expression":
+        func = arg.child_by_field_name("function")
+        return func is not None and func.text in (b"__", b"__n")
+    return False
+
+
 # -- tree helpers ---------------------------------------------------------------------------------
 
 
@@ -1128,6 +1267,17 @@ def _nested_name(node: ts.Node, owner_class: str | None, outer: str | None) -> s
     if own is None:
         return f"{outer}.<anonymous>" if outer else "<anonymous>"
     return own if outer is None else f"{outer}.<locals>.{own}"
+
+
+def _throws_name(scope: ts.Node, name: str) -> bool:
+    """Whether a function's body throws the name (``throw err``) anywhere."""
+    wanted = name.encode()
+    for node in _walk(scope):
+        if node.type == "throw_statement":
+            value = _unwrap(next(iter(node.named_children), None))
+            if value is not None and value.type == "identifier" and value.text == wanted:
+                return True
+    return False
 
 
 def _class_name(node: ts.Node) -> str | None:
