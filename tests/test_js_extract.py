@@ -84,6 +84,9 @@ def test_a_class_that_builds_its_message_gives_the_construction_its_template(tmp
     assert [(t.name, t.file_path) for t in paid.facts.tests] == [
         ("refuses to pay nothing", "test/cart.test.js")
     ]
+    # A test that names no class expects any: its message ties it to the record.
+    typed = next(r for r in records if r.error_class == "TypeError")
+    assert [t.name for t in typed.facts.tests] == ["says what the item was"]
 
 
 def test_typescript_constructs_outside_a_throw_and_through_a_subclass() -> None:

@@ -211,7 +211,8 @@ class FunctionInfo(NamedTuple):
 class Trigger:
     """One expectation of an error in a test (``pytest.raises``, ``assertRaises``)."""
 
-    #: The class as the test writes it (``click.BadParameter``, ``ValueError``).
+    #: The class as the test writes it (``click.BadParameter``, ``ValueError``); empty where the
+    #: test names none (``expect(fn).toThrow(/text/)``): any class, its message decides.
     error_class: str
     #: The message pattern the test checks, when it checks one.
     match: str | None

@@ -60,7 +60,7 @@ def _trigger(call: ts.Node, path: str) -> Trigger | None:
     body = _body(subject)
     calls = _calls(body)
     return Trigger(
-        error_class=error_class or "Error",
+        error_class=error_class or "",  # none named: any class, the message decides
         match=match,
         test=_test_name(call) or "<test>",
         path=path,
