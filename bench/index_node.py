@@ -26,18 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from errdex.languages import for_path
-from errdex.languages.javascript.syntax import parse
 from errdex.nodeindex import ensure_fresh, packages
+from mine_js import parse_all, timed  # the same baseline as the mining benchmark
 from npm import node_modules
 
 DEFAULT = ["jest@29.7.0"]
-
-
-def parse_all(files: list[Path]) -> float:
-    start = time.process_time()
-    for path in files:
-        parse(path.read_bytes().decode("utf-8", "replace"), path.name)
-    return time.process_time() - start
 
 
 def main() -> None:
@@ -59,7 +52,7 @@ def main() -> None:
         if (entry := for_path(f.path)) is not None and entry.name != "python"
     ]
     size = sum(p.stat().st_size for p in files) / 1e6
-    baseline = min(parse_all(files) for _ in range(max(1, args.repeat // 2)))
+    baseline = min(timed(lambda: parse_all(files)) for _ in range(max(1, args.repeat // 2)))
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "node.db")
         start = time.perf_counter()

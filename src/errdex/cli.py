@@ -915,19 +915,11 @@ def index(
 def _refresh(target: str, interpreter: str, *, jobs: int | None, force: bool, quiet: bool) -> Refreshed:
     """Index or refresh the environment with a progress bar; every step is said on stderr."""
     from errdex.envindex import current, ensure_fresh
-    from errdex.nodeindex import discard_outdated
-    from errdex.store import OutdatedStore
 
     if not force and (done := current(target, interpreter)) is not None:
         return done  # the common case: no bar, nothing to say
     with _progress(quiet) as (progress, phase):
-        try:
-            return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
-        except OutdatedStore as outdated:
-            # An older index that also holds node_modules' packages: rebuilt all the same.
-            if not discard_outdated(outdated, phase):
-                raise
-            return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
+        return ensure_fresh(target, interpreter, jobs=jobs, progress=progress, phase=phase, force=force)
 
 
 def _refresh_node(target: str, tree: Path, *, jobs: int | None, force: bool, quiet: bool) -> NodeRefreshed:

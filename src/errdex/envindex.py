@@ -35,12 +35,18 @@ if TYPE_CHECKING:
     from errdex.mine.pipeline import MineResult, Progress
     from errdex.record import RepoInfo
 
-__all__ = ["Refreshed", "cache_patterns", "current", "ensure_fresh", "refresh"]
+__all__ = [
+    "REBUILDABLE_KINDS", "Refreshed", "cache_patterns", "current", "delete_outdated",
+    "discard_outdated", "ensure_fresh", "refresh",
+]  # fmt: skip
 
 _ENVIRONMENT = "environment"
 _SNAPSHOT = "environment-snapshot"
 #: Sources a refresh owns: anything else in the store (a mined checkout, an import) is left alone.
 _OWNED_KINDS = ("installed", "stdlib")
+#: Kinds a refresh brings back (the environment's, and ``nodeindex``'s node_modules packages,
+#: which share its store): an index in another schema holding only these is built anew.
+REBUILDABLE_KINDS = frozenset({*_OWNED_KINDS, "node"})
 
 Phase = Callable[[str], None]
 
@@ -177,7 +183,7 @@ def ensure_fresh(
         try:
             store = open_store(target)
         except OutdatedStore as outdated:
-            _discard_outdated(outdated, phase)
+            delete_outdated(outdated, phase)
             store = open_store(target)
         with store:
             env = _known(store, python) or probe(python)
@@ -204,11 +210,25 @@ def cache_patterns(target: str, phase: Phase | None = None) -> bool:
         return cache_index(store)
 
 
-def _discard_outdated(outdated: OutdatedStore, phase: Phase | None) -> None:
+def discard_outdated(outdated: OutdatedStore, phase: Phase | None = None) -> bool:
+    """``delete_outdated`` under the store's writer lock; whether the index was deleted (not,
+    where it holds more than refreshes rebuild)."""
+    with writing(outdated.path, phase):
+        if not outdated.path.exists():
+            return True  # deleted by the process this one waited for
+        try:
+            delete_outdated(outdated, phase)
+        except OutdatedStore:
+            return False
+        return True
+
+
+def delete_outdated(outdated: OutdatedStore, phase: Phase | None) -> None:
     """Delete an index another errdex wrote, in a schema this one does not read, when it holds
-    only what a refresh rebuilds (the environment's own sources); else refuse, losing nothing."""
+    only what refreshes rebuild (``REBUILDABLE_KINDS``); else refuse, losing nothing.  The
+    caller holds the writer lock."""
     path = outdated.path
-    if not source_kinds(path) <= set(_OWNED_KINDS):
+    if not source_kinds(path) <= REBUILDABLE_KINDS:
         raise outdated  # it holds more than an index: mined checkouts, imports
     for suffix in ("", "-wal", "-shm"):
         path.with_name(path.name + suffix).unlink(missing_ok=True)

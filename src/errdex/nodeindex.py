@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from errdex.envindex import delete_outdated, discard_outdated
 from errdex.errors import ErrdexError
 from errdex.mine.npm import MANIFEST, Package, PackageError, package_source, read_package
 from errdex.mine.sources import Skipped
-from errdex.store import OutdatedStore, Store, open_store, source_kinds, writing
+from errdex.store import OutdatedStore, Store, open_store, writing
 
 if TYPE_CHECKING:
     from errdex.mine.pipeline import MineResult, Progress
@@ -58,8 +59,6 @@ KIND: SourceKind = "node"
 #: Settings in the store: each tree's packages and their fingerprints, and each tree's snapshot.
 _ROOTS = "node-roots"
 _SNAPSHOT = "node-snapshot:"
-#: Kinds a rebuild brings back: an index in another schema holding only these is rebuilt.
-REBUILDABLE_KINDS = frozenset({"installed", "stdlib", KIND})
 #: Bounds on a tree: packages read, and ``node_modules`` nested in one another.
 MAX_PACKAGES = 20_000
 MAX_NESTING = 64
@@ -348,7 +347,7 @@ def ensure_fresh(
         try:
             store = open_store(target)
         except OutdatedStore as outdated:
-            _discard(outdated, phase)
+            delete_outdated(outdated, phase)
             store = open_store(target)
         with store:
             if phase:
@@ -360,31 +359,3 @@ def ensure_fresh(
 
                 cache_index(store)
             return done
-
-
-def discard_outdated(outdated: OutdatedStore, phase: Phase | None = None) -> bool:
-    """Delete an index another errdex wrote, in a schema this one does not read, when it holds
-    only what refreshes rebuild (a Python environment's sources and node_modules'); whether it
-    was.  Taken under the store's writer lock."""
-    with writing(outdated.path, phase):
-        if not outdated.path.exists():
-            return True  # deleted by the process this one waited for
-        if not source_kinds(outdated.path) <= REBUILDABLE_KINDS:
-            return False
-        _delete(outdated, phase)
-        return True
-
-
-def _discard(outdated: OutdatedStore, phase: Phase | None) -> None:
-    """``discard_outdated`` for a caller holding the writer lock: refuses, losing nothing."""
-    if not source_kinds(outdated.path) <= REBUILDABLE_KINDS:
-        raise outdated  # it holds more than an index: mined checkouts, imports
-    _delete(outdated, phase)
-
-
-def _delete(outdated: OutdatedStore, phase: Phase | None) -> None:
-    path = outdated.path
-    for suffix in ("", "-wal", "-shm"):
-        path.with_name(path.name + suffix).unlink(missing_ok=True)
-    if phase:
-        phase(f"the index at {path} was written by another version of errdex: building it anew")

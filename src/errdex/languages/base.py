@@ -203,6 +203,10 @@ class Language:
     #: Whether a method's first parameter is the object it is called on (Python's ``self``);
     #: JavaScript's methods get theirs as ``this``, declared by no parameter.
     receiver_parameter: bool = True
+    #: Where the language prints an error's class by its bare name (never a module's), the
+    #: class a subclass that names itself nothing prints as (JavaScript's ``Error``); None
+    #: where printed classes are qualified (Python's ``pkg.errors.NotFound``).
+    unnamed_class_prints: str | None = None
     #: What a snippet that silences a warning adds about its scope, where the language has a
     #: block that limits it (Python's ``with warnings.catch_warnings():``); empty where not.
     warning_scope: str = ""

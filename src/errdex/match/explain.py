@@ -748,10 +748,6 @@ def _same_file(frame_path: str, site_path: str) -> bool:
     return n >= 2 or len(a) == 1 or len(b) == 1
 
 
-#: Languages whose errors print their class's bare name, never a module's.
-_UNQUALIFIED_LANGUAGES = frozenset({"javascript", "typescript"})
-
-
 def _class_agreement(printed: str | None, record: Record) -> float:
     """1 for the same class, 0.7 for the same name in the same package (a re-export), 0.3 for
     the same name in another (``requests`` wraps ``json``'s ``JSONDecodeError``), 0 when
@@ -762,13 +758,13 @@ def _class_agreement(printed: str | None, record: Record) -> float:
         return 0.0
     if printed == qualified:
         return 1.0
-    if record.language in _UNQUALIFIED_LANGUAGES:
-        # JavaScript prints a class by its name alone, and a subclass that sets no ``name``
-        # prints as its base (``Error: ...`` for ``class NotFound extends Error``).
-        name = written.rpartition(".")[2]
-        if printed == name:
+    language = find(record.language)
+    if language is not None and language.unnamed_class_prints is not None:
+        # The language prints a class by its name alone, and a subclass that names itself
+        # nothing as its base (``Error: ...`` for ``class NotFound extends Error``).
+        if printed == written.rpartition(".")[2]:
             return 1.0
-        return 0.0 if printed == "Error" else -1.0
+        return 0.0 if printed == language.unnamed_class_prints else -1.0
     if printed.rpartition(".")[2] == written.rpartition(".")[2]:
         same_package = "." not in printed or printed.partition(".")[0] == qualified.partition(".")[0]
         return 0.7 if same_package else 0.3

@@ -35,9 +35,9 @@ class ECMAScript(Language):
     long_strings = ("`",)
     validation_class = re.compile(r"^(TypeError|RangeError)$|Validation|Invalid|Argument|Usage|Option")
     builtin_classes = names.BUILTIN_ERRORS
-    unlocated_modules = frozenset({"node:internal", "internal"})
     imports_by_path = False
     receiver_parameter = False
+    unnamed_class_prints = "Error"
 
     def __init__(self, name: str, extensions: tuple[str, ...]) -> None:
         self.name = name
@@ -117,9 +117,6 @@ class ECMAScript(Language):
 
     def named_as(self, function: str) -> str:
         return names.named_as(function)
-
-    def is_import_error(self, error_class: str) -> bool:
-        return error_class == "ERR_MODULE_NOT_FOUND" or error_class == "MODULE_NOT_FOUND"
 
     @property
     def code(self) -> CodeWriter:

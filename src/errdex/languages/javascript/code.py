@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -606,35 +605,15 @@ def builtin_types(classes: str) -> bool:
 
 # --- What needs a parse ------------------------------------------------------------------------
 
-_LOCAL = threading.local()
-
-
-def _parser(typescript: bool = False) -> tree_sitter.Parser:
-    """This thread's parser (a parser is not to be shared between threads), made on first use."""
-    key = "typescript" if typescript else "javascript"
-    parser: tree_sitter.Parser | None = getattr(_LOCAL, key, None)
-    if parser is None:
-        import tree_sitter as ts
-
-        if typescript:
-            import tree_sitter_typescript as tst
-
-            language = ts.Language(tst.language_typescript())
-        else:
-            import tree_sitter_javascript as tsj
-
-            language = ts.Language(tsj.language())
-        parser = ts.Parser(language)
-        setattr(_LOCAL, key, parser)
-    return parser
-
 
 def _parse(code: str, typescript: bool = False) -> tuple[tree_sitter.Node, bytes] | None:
     """The program's root and the bytes its positions count in; None where it does not parse
     (tree-sitter recovers from errors: a tree with one is no parse)."""
     data = code.encode("utf-8")
     try:
-        root = _parser(typescript).parse(data).root_node
+        from errdex.languages.javascript.syntax import parser
+
+        root = parser("typescript" if typescript else "javascript").parse(data).root_node
     except (ValueError, RecursionError, MemoryError):
         return None
     return None if root.has_error else (root, data)

@@ -31,13 +31,22 @@ from errdex.languages.ir import ClassDef, FileResult, Forward, FunctionInfo, Hel
 from errdex.languages.javascript import http_errors
 from errdex.languages.javascript.names import BUILTIN_ERRORS
 from errdex.languages.javascript.source import INDEX_FILES, module_name
-from errdex.languages.javascript.syntax import grammar_of, language, line_of, parse, text_of
+from errdex.languages.javascript.syntax import (
+    arguments,
+    dotted,
+    escape,
+    grammar_of,
+    language,
+    line_of,
+    parse,
+    string_value,
+    text_of,
+    unwrap,
+    walk,
+)
 from errdex.patterns import Placeholder, Template
 from errdex.record import Guard, Parameter
 
-#: Deeper than this the walk leaves a subtree out (noted in ``omitted``): Python's own stack
-#: must hold the walk, and no hand-written code nests this deep.
-MAX_DEPTH = 400
 #: A placeholder is named by the expression it stands for, shortened past this.
 _NAME_LIMIT = 60
 _ERROR_NAME = re.compile(r"(Error|Exception|Fault|Rejection)$")
@@ -45,7 +54,10 @@ _ERROR_CODE = re.compile(r"^E[A-Z0-9_]{2,}$")
 #: Messages one argument may be (``c ? a : b``, ``msg || 'default'``), at most.
 _MAX_ALTERNATIVES = 4
 #: A parameter that names the message a helper raises with.
-_MESSAGE_NAME = re.compile(r"(?i)^(msg|message|text|reason|description|detail|args)$")
+#: What code names a message: a parameter a helper raises with (a rest parameter of
+#: messages, ``...args``, too), an argument a call passes one in.
+_MESSAGE_WORDS = ("msg", "message", "text", "reason", "description", "detail")
+_MESSAGE_NAME = re.compile(rf"(?i)^(?:{'|'.join(_MESSAGE_WORDS)}|args)$")
 #: Calls no helper is: loading modules, building text, Node's own and the language's.
 _NOT_HELPERS = frozenset(
     {
@@ -77,7 +89,6 @@ _ASSERTS = frozenset(
 )  # fmt: skip
 #: The argument an ``assert.<name>`` call takes its message in (``assert.equal(a, b, msg)``).
 _ASSERT_MESSAGE = {"ok": 1, "fail": 0, "ifError": None}
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
 
 
 def extract(text: str, path: str, module: str | None, language: str) -> FileResult:
@@ -106,9 +117,9 @@ _QUERY_TYPES = (
 #: What a call's receiver must be for it to be a site of its own (``console.error``).
 _CALLED_ON = frozenset({b"console", b"process", b"Object", b"assert", b"strict"})
 _BARE_CALL = re.compile(rb"(Error|Exception|Fault|Rejection)$|^(assert|ok|strict)$")
-_MESSAGE_NAMES = frozenset({b"msg", b"message", b"text", b"reason", b"description", b"detail"})
+_MESSAGE_NAMES = frozenset(word.encode() for word in _MESSAGE_WORDS)
 #: What the arguments of a call that may pass a message hold somewhere (a cheap first test).
-_MAYBE_TEXT = re.compile(rb"['\"`]|__|\b(?:msg|message|text|reason|description|detail)\b")
+_MAYBE_TEXT = re.compile(rb"['\"`]|__|\b(?:" + b"|".join(_MESSAGE_NAMES) + rb")\b")
 
 
 @functools.cache
@@ -153,7 +164,7 @@ class _Extractor:
         for node in found.get("load", []):
             # Every file it loads, named or not (``require('./v1.js')`` inside another call):
             # which of a package's files Node runs follows these (``errdex.mine.entries``).
-            target = self._module_target(_arguments(node)[0])
+            target = self._module_target(arguments(node)[0])
             if target is not None and target.startswith("./"):
                 self.result.imports.setdefault(f"*{target}", target)
         functions = found.get("function", [])
@@ -384,11 +395,11 @@ class _Extractor:
         }
         names = set(decl.params)
         body = node.child_by_field_name("body")
-        for expr in _walk(body) if body is not None else ():
+        for expr in walk(body) if body is not None else ():
             if expr.type == "call_expression":
                 func = expr.child_by_field_name("function")
                 if func is not None and func.type == "super":
-                    args = _arguments(expr)
+                    args = arguments(expr)
                     decl.super_args = tuple(text_of(a) if text_of(a) in names else None for a in args)
                     message = self._message_argument(decl.bases[0], args)
                     if message is not None and text_of(message) not in names:
@@ -417,7 +428,7 @@ class _Extractor:
         if declared is not None and declared.super_args and declared.super_args[0] in declared.params:
             position = declared.params.index(declared.super_args[0])
             return args[position] if position < len(args) else None
-        texts = [a for a in args if (_unwrap(a) or a).type in _TEXT_NODES]
+        texts = [a for a in args if (unwrap(a) or a).type in _TEXT_NODES]
         return texts[0] if texts else (args[0] if args else None)
 
     def _import(self, node: ts.Node) -> None:
@@ -432,7 +443,7 @@ class _Extractor:
                 # ``import assert from``, ``import * as assert from``, ``import { ok, strict } from``.
                 self.assert_names.update(
                     text_of(p)
-                    for p in _walk(clause)
+                    for p in walk(clause)
                     if p.type == "identifier"
                     and (
                         text_of(p) in ("assert", "ok", "strict")
@@ -516,7 +527,7 @@ class _Extractor:
         if value.type != "call_expression":
             return None, None
         func = value.child_by_field_name("function")
-        args = _arguments(value)
+        args = arguments(value)
         if func is None or text_of(func) != "require" or len(args) != 1:
             return None, None
         return self._module_target(args[0]), attr
@@ -580,7 +591,7 @@ class _Extractor:
     # -- sites ----------------------------------------------------------------------------------
 
     def _throw_statement(self, node: ts.Node) -> None:
-        value = _unwrap(next(iter(node.named_children), None))
+        value = unwrap(next(iter(node.named_children), None))
         if value is None:
             return
         if value.type == "new_expression":
@@ -594,13 +605,13 @@ class _Extractor:
     def _thrown_call(self, call: ts.Node) -> None:
         """``throw createError(404, 'No such user')``, ``throw Error('x')``: a factory, or an
         error class called without ``new`` (which builds one just the same)."""
-        written = _dotted(call.child_by_field_name("function"))
+        written = dotted(call.child_by_field_name("function"))
         if written is not None and (written in BUILTIN_ERRORS or written in self.local_errors):
             self._construction(call, thrown=True)
             return
         if call.id in self.sites or self._http_error(call):
             return
-        texts = [a for a in _arguments(call) if (_unwrap(a) or a).type in _TEXT_NODES]
+        texts = [a for a in arguments(call) if (unwrap(a) or a).type in _TEXT_NODES]
         template = next((t for t in map(self.message, texts) if t.is_static), None)
         if template is not None:
             self.sites[call.id] = self._site(call, "raise", template, None)
@@ -610,13 +621,13 @@ class _Extractor:
         if known is not None:
             return known
         callee = node.child_by_field_name("constructor") or node.child_by_field_name("function")
-        written = _dotted(callee)
+        written = dotted(callee)
         if written is None:
             return None
         name = written.rpartition(".")[2]
         if not (thrown or _is_error_name(name) or name in self.local_errors):
             return None
-        args = _arguments(node)
+        args = arguments(node)
         templates = tuple(self.message(a) if a.type != "object" else None for a in args)
         alternatives = self.messages(args[0]) if args and args[0].type != "object" else []
         template = alternatives[0] if alternatives else None
@@ -650,7 +661,7 @@ class _Extractor:
         if kind == "arguments":
             call = parent.parent
             func = call.child_by_field_name("function") if call is not None else None
-            name = (_dotted(func) or "").rpartition(".")[2]
+            name = (dotted(func) or "").rpartition(".")[2]
             return "reject" if name == "reject" else "callback"
         if kind == "return_statement" or (
             kind == "arrow_function" and parent.child_by_field_name("body") == node
@@ -667,7 +678,7 @@ class _Extractor:
 
     def _use_of(self, scope: ts.Node, name: str) -> str | None:
         """How a name bound to an error leaves the function where it is never thrown."""
-        for node in _walk(scope):
+        for node in walk(scope):
             if node.type == "identifier" and node.text == name.encode() and node.parent is not None:
                 kind = node.parent.type
                 if kind == "return_statement":
@@ -675,12 +686,12 @@ class _Extractor:
                 if kind == "arguments":
                     call = node.parent.parent
                     func = call.child_by_field_name("function") if call is not None else None
-                    return "reject" if (_dotted(func) or "").endswith("reject") else "callback"
+                    return "reject" if (dotted(func) or "").endswith("reject") else "callback"
         return None
 
     def _call_expression(self, node: ts.Node) -> None:
-        written = _dotted(node.child_by_field_name("function")) or ""
-        args = _arguments(node)
+        written = dotted(node.child_by_field_name("function")) or ""
+        args = arguments(node)
         head, _, attr = written.rpartition(".")
         if head == "console" and attr in _LOGS and args:
             self.sites[node.id] = self._site(node, "log", self._formatted(args), None, severity=_LOGS[attr])
@@ -731,7 +742,7 @@ class _Extractor:
         code = _code_argument(args[1:])
         if code is None:
             return
-        target = _unwrap(args[0]) or args[0]
+        target = unwrap(args[0]) or args[0]
         site = None
         if target.type == "new_expression":
             site = self._construction(target, thrown=False)
@@ -753,7 +764,7 @@ class _Extractor:
 
     def _built(self, name: str, at: ts.Node) -> RawSite | None:
         """The site an error bound to ``name`` before ``at`` was built at."""
-        value = _unwrap(self.bound(name, at))
+        value = unwrap(self.bound(name, at))
         return self.sites.get(value.id) if value is not None else None
 
     def _site(
@@ -799,7 +810,7 @@ class _Extractor:
             return False
         if self.result.imports.get(text_of(func)) != f"{http_errors.MODULE}.default":
             return False
-        args = [_unwrap(a) or a for a in _arguments(call)]
+        args = [unwrap(a) or a for a in arguments(call)]
         status = next((int(text_of(a)) for a in args if a.type == "number" and text_of(a).isdigit()), 500)
         text = next((a for a in args if a.type in _TEXT_NODES), None)
         known = status in http_errors.STATUS_MESSAGES
@@ -818,10 +829,10 @@ class _Extractor:
         the error there."""
         func = call.child_by_field_name("function")
         obj = func.child_by_field_name("object") if func is not None else None
-        written = _dotted(obj)
+        written = dotted(obj)
         if written is None or written not in self.local_errors or call.id in self.sites:
             return
-        args = _arguments(call)[1:]
+        args = arguments(call)[1:]
         templates = tuple(self.message(a) if a.type != "object" else None for a in args)
         first = templates[0] if templates else None
         self.sites[call.id] = self._site(
@@ -903,7 +914,7 @@ class _Extractor:
         file is read), and the parameters a helper passes on to another (``this._exit(code,
         message)``)."""
         func = call.child_by_field_name("function")
-        written = _dotted(func)
+        written = dotted(func)
         if written is None or call.id in self.sites:
             return
         head, _, name = written.rpartition(".")
@@ -911,7 +922,7 @@ class _Extractor:
             return
         if self._http_error(call):
             return
-        args = _arguments(call)
+        args = arguments(call)
         templates = tuple(self.message(a) if a.type != "object" else None for a in args)
         function, guards = self._context(call)
         if function is not None:
@@ -946,7 +957,7 @@ class _Extractor:
         """Every message an argument may be: each branch of ``c ? a : b`` and of ``msg ||
         'default'``, through names bound to them (``let text = timeout ? 'timeout of ' + ms +
         'ms exceeded' : 'timeout exceeded'``); else its one template."""
-        node = _unwrap(node) or node
+        node = unwrap(node) or node
         if depth < 4:
             if node.type == "ternary_expression":
                 branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
@@ -957,7 +968,7 @@ class _Extractor:
                 found = [t for b in sides if b is not None for t in self.messages(b, depth + 1)]
                 return found[:_MAX_ALTERNATIVES]
             if node.type == "identifier":
-                bound = _unwrap(self.bound(text_of(node), node))
+                bound = unwrap(self.bound(text_of(node), node))
                 if bound is not None and bound.type in ("ternary_expression", "binary_expression"):
                     found = self.messages(bound, depth + 1)
                     if any(t.is_static for t in found):
@@ -969,17 +980,17 @@ class _Extractor:
         placeholder named by the expression for each value only known at run time."""
         if node is None:
             return Template(())
-        node = _unwrap(node) or node
+        node = unwrap(node) or node
         kind = node.type
         if kind == "string":
-            return Template.literal(_string_value(node))
+            return Template.literal(string_value(node))
         if kind == "template_string":
             parts: list[Template] = []
             for child in node.named_children:
                 if child.type == "string_fragment":
                     parts.append(Template.literal(text_of(child)))
                 elif child.type == "escape_sequence":
-                    parts.append(Template.literal(_escape(text_of(child))))
+                    parts.append(Template.literal(escape(text_of(child))))
                 elif child.type == "template_substitution":
                     inner = next(iter(child.named_children), None)
                     parts.append(self._value(inner, depth) if inner is not None else Template(()))
@@ -990,18 +1001,18 @@ class _Extractor:
                 return self.message(left, depth + 1) + self.message(right, depth + 1)
         if kind == "call_expression":
             func = node.child_by_field_name("function")
-            called = _dotted(func)
+            called = dotted(func)
             if called in ("util.format", "format", "__"):
                 # ``__('Unknown argument: %s', name)``: i18n functions format as util.format does.
-                return self._formatted(_arguments(node))
-            if called == "__n" and len(_arguments(node)) >= 3:
+                return self._formatted(arguments(node))
+            if called == "__n" and len(arguments(node)) >= 3:
                 # ``__n(singular, plural, count, ...values)``: the singular form, with the values.
-                args = _arguments(node)
+                args = arguments(node)
                 return self._formatted([args[0], *args[3:]])
             if func is not None and func.type == "member_expression" and depth < 40:
                 # ``"Invalid locale '".concat(locale, "'")``: how compilers (Babel) write ``+``.
                 obj, prop = func.child_by_field_name("object"), func.child_by_field_name("property")
-                head = _unwrap(obj)
+                head = unwrap(obj)
                 if (
                     prop is not None
                     and text_of(prop) == "concat"
@@ -1011,14 +1022,14 @@ class _Extractor:
                     return _join(
                         [
                             self.message(head, depth + 1),
-                            *(self.message(a, depth + 1) for a in _arguments(node)),
+                            *(self.message(a, depth + 1) for a in arguments(node)),
                         ]
                     )
         return self._value(node, depth)
 
     def _value(self, node: ts.Node, depth: int) -> Template:
         """A value in a message: what a name was bound to, if that is text, else a placeholder."""
-        node = _unwrap(node) or node
+        node = unwrap(node) or node
         if node.type == "identifier" and depth < 4:
             bound = self.bound(text_of(node), node)
             if bound is not None and bound.type in (
@@ -1044,10 +1055,10 @@ class _Extractor:
         in turn, the rest are appended, each after a space."""
         if not args:
             return Template(())
-        first = _unwrap(args[0]) or args[0]
+        first = unwrap(args[0]) or args[0]
         if first.type != "string":
             return _join_spaced([self.message(a) for a in args])
-        text = _string_value(first)
+        text = string_value(first)
         rest = list(args[1:])
         parts: list[Template] = []
         at = 0
@@ -1065,7 +1076,7 @@ class _Extractor:
 
     def static(self, node: ts.Node) -> Template | None:
         """The text of a string literal (or a template with no substitution), else None."""
-        node = _unwrap(node) or node
+        node = unwrap(node) or node
         if node.type == "string" or (node.type == "template_string" and not _has_substitution(node)):
             return self.message(node)
         return None
@@ -1155,62 +1166,6 @@ def _may_be_text(arg: ts.Node) -> bool:
 # -- tree helpers ---------------------------------------------------------------------------------
 
 
-def _walk(node: ts.Node) -> Iterator[ts.Node]:
-    """Every node below ``node``, depth first, without recursion (bundles nest deeply)."""
-    cursor = node.walk()
-    visited = False
-    while True:
-        if not visited:
-            if cursor.node is not None and cursor.node.is_named:
-                yield cursor.node
-            if cursor.goto_first_child():
-                continue
-        if cursor.goto_next_sibling():
-            visited = False
-            continue
-        if not cursor.goto_parent():
-            return
-        visited = True
-
-
-def _unwrap(node: ts.Node | None) -> ts.Node | None:
-    """The expression inside parentheses, ``await``, and TypeScript's ``x as T`` and ``x!``."""
-    while node is not None and node.type in (
-        "parenthesized_expression",
-        "as_expression",
-        "non_null_expression",
-        "satisfies_expression",
-        "type_assertion",
-    ):
-        inner = next((c for c in node.named_children if c.type != "comment"), None)
-        if inner is None or inner is node:
-            break
-        node = inner
-    return node
-
-
-def _arguments(call: ts.Node) -> list[ts.Node]:
-    args = call.child_by_field_name("arguments")
-    if args is None:
-        return []
-    return [a for a in args.named_children if a.type != "comment"]
-
-
-def _dotted(node: ts.Node | None) -> str | None:
-    """``a.b.c`` for an identifier or a chain of plain member accesses, else None."""
-    if node is None:
-        return None
-    if node.type in ("identifier", "this", "super", "property_identifier"):
-        return text_of(node)
-    if node.type == "member_expression":
-        obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
-        head = _dotted(obj)
-        if head is None or prop is None or prop.type != "property_identifier":
-            return None
-        return f"{head}.{text_of(prop)}"
-    return None
-
-
 def _own_name(node: ts.Node) -> str | None:
     """The name a function or class is declared or assigned under, as a stack frame shows it."""
     name = node.child_by_field_name("name")
@@ -1234,7 +1189,7 @@ def _assigned_name(node: ts.Node) -> str | None:
         return _unquote(text_of(key)) if key is not None else None
     if parent.type in ("assignment_expression", "public_field_definition", "field_definition"):
         target = parent.child_by_field_name("left") or parent.child_by_field_name("property")
-        written = _dotted(target) if target is not None else None
+        written = dotted(target) if target is not None else None
         if written is None:
             return None
         for prefix in ("module.exports.", "exports."):
@@ -1272,9 +1227,9 @@ def _nested_name(node: ts.Node, owner_class: str | None, outer: str | None) -> s
 def _throws_name(scope: ts.Node, name: str) -> bool:
     """Whether a function's body throws the name (``throw err``) anywhere."""
     wanted = name.encode()
-    for node in _walk(scope):
+    for node in walk(scope):
         if node.type == "throw_statement":
-            value = _unwrap(next(iter(node.named_children), None))
+            value = unwrap(next(iter(node.named_children), None))
             if value is not None and value.type == "identifier" and value.text == wanted:
                 return True
     return False
@@ -1325,9 +1280,9 @@ def _heritage(node: ts.Node) -> str | None:
     """The class a class extends, as written (``Error``, ``errors.HttpError``)."""
     for child in node.children:
         if child.type == "class_heritage":
-            for part in _walk(child):
+            for part in walk(child):
                 if part.type in ("identifier", "member_expression", "type_identifier"):
-                    return _dotted(part) or text_of(part)
+                    return dotted(part) or text_of(part)
     return None
 
 
@@ -1450,7 +1405,7 @@ def _names(node: ts.Node | None) -> tuple[str, ...]:
         return ()
     found = {
         text_of(n)
-        for n in _walk(node)
+        for n in walk(node)
         if n.type == "identifier"
         and (n.parent is None or n.parent.type != "member_expression" or n.prev_sibling is None)
     }
@@ -1492,33 +1447,6 @@ def _has_substitution(node: ts.Node) -> bool:
     return any(c.type == "template_substitution" for c in node.named_children)
 
 
-def _string_value(node: ts.Node) -> str:
-    """A string literal's value, its escapes decoded."""
-    out = []
-    for child in node.named_children:
-        if child.type == "string_fragment":
-            out.append(text_of(child))
-        elif child.type == "escape_sequence":
-            out.append(_escape(text_of(child)))
-    return "".join(out)
-
-
-def _escape(text: str) -> str:
-    body = text[1:]
-    if body[:1] in _ESCAPES and (body != "0" or len(body) == 1):
-        return _ESCAPES[body[:1]]
-    try:
-        if body.startswith("u{"):
-            return chr(int(body[2:-1], 16))
-        if body[:1] in ("u", "x"):
-            return chr(int(body[1:], 16))
-    except ValueError:
-        return text
-    if body[:1] in ("\n", "\r"):
-        return ""  # a line continuation
-    return body
-
-
 def _unquote(text: str | None) -> str | None:
     """A string literal's text without its quotes (no escapes: for names and specifiers)."""
     if text and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"`":
@@ -1529,11 +1457,11 @@ def _unquote(text: str | None) -> str | None:
 def _code_value(node: ts.Node) -> str | None:
     """An error code a value gives: ``'ECODE'``, or a constant named like one
     (``AxiosError.ERR_BAD_REQUEST``)."""
-    node = _unwrap(node) or node
+    node = unwrap(node) or node
     if node.type == "string":
-        value = _string_value(node)
+        value = string_value(node)
         return value if value and " " not in value else None
-    written = _dotted(node)
+    written = dotted(node)
     if written is not None:
         last = written.rpartition(".")[2]
         if _ERROR_CODE.match(last):
@@ -1545,7 +1473,7 @@ def _code_argument(args: list[ts.Node]) -> str | None:
     """The error code a construction's arguments give: a ``code:`` property of an object
     argument, or a constant named like a code (``AxiosError.ERR_BAD_REQUEST``)."""
     for arg in args:
-        arg = _unwrap(arg) or arg
+        arg = unwrap(arg) or arg
         if arg.type == "object":
             for pair in arg.named_children:
                 key = pair.child_by_field_name("key") if pair.type == "pair" else None
@@ -1554,8 +1482,8 @@ def _code_argument(args: list[ts.Node]) -> str | None:
                     return _code_value(value)
         elif arg.type == "member_expression" and (code := _code_value(arg)) is not None:
             return code
-        elif arg.type == "string" and _ERROR_CODE.match(_string_value(arg)):
-            return _string_value(arg)
+        elif arg.type == "string" and _ERROR_CODE.match(string_value(arg)):
+            return string_value(arg)
     return None
 
 

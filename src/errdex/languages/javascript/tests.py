@@ -14,8 +14,16 @@ import re
 import tree_sitter as ts
 
 from errdex.languages.ir import Trigger
-from errdex.languages.javascript.extract import _arguments, _dotted, _string_value, _unwrap, _walk
-from errdex.languages.javascript.syntax import line_of, parse, text_of
+from errdex.languages.javascript.syntax import (
+    arguments,
+    dotted,
+    line_of,
+    parse,
+    string_value,
+    text_of,
+    unwrap,
+    walk,
+)
 
 _MAX_CALL = 240
 _MENTIONS = re.compile(r"\.toThrow|\bthrows\(|\brejects\(|\.rejects\b")
@@ -30,7 +38,7 @@ def extract_triggers(text: str, path: str) -> list[Trigger]:
         return []
     tree = parse(text, path)
     found = []
-    for node in _walk(tree.root_node):
+    for node in walk(tree.root_node):
         if node.type != "call_expression":
             continue
         trigger = _trigger(node, path)
@@ -45,7 +53,7 @@ def _trigger(call: ts.Node, path: str) -> Trigger | None:
         return None
     prop = func.child_by_field_name("property")
     name = text_of(prop) if prop is not None else ""
-    args = _arguments(call)
+    args = arguments(call)
     if name in _MATCHERS:
         subject = _expected_subject(func.child_by_field_name("object"))
         expected = args[0] if args else None
@@ -78,23 +86,23 @@ def _expected_subject(node: ts.Node | None) -> ts.Node | None:
     if (
         node is None
         or node.type != "call_expression"
-        or _dotted(node.child_by_field_name("function")) != "expect"
+        or dotted(node.child_by_field_name("function")) != "expect"
     ):
         return None
-    args = _arguments(node)
+    args = arguments(node)
     return args[0] if args else None
 
 
 def _expectation(node: ts.Node | None) -> tuple[str | None, str | None]:
     """The class and the message pattern an expectation names: ``TypeError``, ``'text'``,
     ``/regex/``, ``{ name, message, code }``."""
-    node = _unwrap(node)
+    node = unwrap(node)
     if node is None:
         return None, None
     if node.type in ("identifier", "member_expression"):
-        return _dotted(node), None
+        return dotted(node), None
     if node.type == "string":
-        return None, re.escape(_string_value(node))
+        return None, re.escape(string_value(node))
     if node.type == "regex":
         pattern = node.child_by_field_name("pattern")
         return None, text_of(pattern) if pattern is not None else None
@@ -108,9 +116,9 @@ def _expectation(node: ts.Node | None) -> tuple[str | None, str | None]:
                 continue
             label = text_of(key).strip("'\"")
             if label == "name" and value.type == "string":
-                error_class = _string_value(value)
+                error_class = string_value(value)
             elif label == "message" and value.type == "string":
-                match = re.escape(_string_value(value))
+                match = re.escape(string_value(value))
             elif label == "message" and value.type == "regex":
                 pattern = value.child_by_field_name("pattern")
                 match = text_of(pattern) if pattern is not None else None
@@ -120,7 +128,7 @@ def _expectation(node: ts.Node | None) -> tuple[str | None, str | None]:
 
 def _body(subject: ts.Node) -> ts.Node | None:
     """What a test runs to get the error: an arrow's or function's body, else the value itself."""
-    subject = _unwrap(subject) or subject
+    subject = unwrap(subject) or subject
     if subject.type in ("arrow_function", "function_expression", "function"):
         body = subject.child_by_field_name("body")
         if body is not None and body.type == "statement_block":
@@ -136,11 +144,11 @@ def _calls(node: ts.Node | None) -> list[str]:
     if node is None:
         return []
     out = []
-    for part in [node, *_walk(node)]:
+    for part in [node, *walk(node)]:
         if part.type == "call_expression":
-            name = _dotted(part.child_by_field_name("function"))
+            name = dotted(part.child_by_field_name("function"))
         elif part.type == "new_expression":
-            name = _dotted(part.child_by_field_name("constructor"))
+            name = dotted(part.child_by_field_name("constructor"))
         else:
             continue
         if name is not None:
@@ -153,8 +161,8 @@ def _test_name(node: ts.Node) -> str | None:
     current = node.parent
     while current is not None:
         if current.type == "call_expression":
-            name = _dotted(current.child_by_field_name("function"))
-            args = _arguments(current)
+            name = dotted(current.child_by_field_name("function"))
+            args = arguments(current)
             if name in _TEST_CALLS and args and args[0].type in ("string", "template_string"):
                 return " ".join(text_of(args[0]).strip("'\"`").split())
         current = current.parent
