@@ -162,3 +162,69 @@ def test_enrichment_writes_javascript_that_runs_and_catches_what_the_record_rais
     # An error handed to a callback is caught by no ``try``: none is written for it.
     shipped = records[36]
     assert shipped.facts.delivery == "callback" and shipped.try_catch_pattern is None
+
+
+#: What TypeScript emits for ``export default class`` and its import, with a message that
+#: falls back to a default (``super(msg || ...)``), as yargs's ``YError`` and ajv's
+#: ``MissingRefError`` write it.
+_COMPILED = {
+    "errors.js": """"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+class ShopError extends Error {
+    constructor(msg) {
+        super(msg || 'shop error');
+    }
+}
+class MissingError extends Error {
+    constructor(store, what, msg) {
+        super(msg || `no ${what} in ${store}`);
+    }
+}
+exports.MissingError = MissingError;
+exports.default = ShopError;
+""",
+    "index.js": """"use strict";
+const errors_1 = require("./errors");
+function named() {
+    throw new errors_1.default('no such item');
+}
+function bare() {
+    throw new errors_1.default();
+}
+function missing(what) {
+    throw new errors_1.MissingError('cellar', what);
+}
+module.exports = { named, bare, missing };
+""",
+}
+
+
+@needs_node
+def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_export(tmp_path: Path) -> None:
+    package = tmp_path / "node_modules" / "compiled"
+    package.mkdir(parents=True)
+    for name, text in _COMPILED.items():
+        (package / name).write_text(text)
+    (package / "package.json").write_text('{"name": "compiled", "version": "1.0.0", "main": "index.js"}')
+    drive = (
+        "const c = require('compiled'); const out = [];\n"
+        + "".join(
+            f"try {{ c.{f}('wine'); }} catch (e) {{ out.push([e.message, e.stack.split('\\n')[1]]); }}\n"
+            for f in ("named", "bare", "missing")
+        )
+        + "console.log(JSON.stringify(out));\n"
+    )
+    (tmp_path / "drive.js").write_text(drive)
+    assert NODE is not None
+    run = subprocess.run(
+        [NODE, "drive.js"], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True
+    )
+    thrown = json.loads(run.stdout)
+    assert [m for m, _ in thrown] == ["no such item", "shop error", "no wine in cellar"]
+    records = mine(package, sha="0" * 40, jobs=1).records
+    by_line = {(s.file_path, s.line_number): r for r in records for s in r.sites}
+    for message, frame in thrown:
+        line = int(frame.rsplit(":", 2)[1])
+        record = by_line[("index.js", line)]
+        assert matcher(record.message_pattern).match(message) is not None, (record.error_message, message)
+        assert (record.qualified_class or "").endswith(("ShopError", "MissingError")), record.qualified_class

@@ -108,7 +108,15 @@ class _Tree:
             module, name, rest = self._split(current)
             if module is None:
                 return current
-            target = self.modules[module].imports.get(name)
+            imports = self.modules[module].imports
+            inner = f"{module}.{rest}"
+            if name == "default" and rest and (inner in self.classes or rest.partition(".")[0] in imports):
+                # ``require('./x').Name``, where ``x`` sets ``exports.Name`` (as TypeScript and
+                # Babel write ``export``; ``exports.default`` too): ``module.exports`` is the
+                # module itself.
+                current = inner
+                continue
+            target = imports.get(name)
             if target is None or target == current:
                 return current
             current = target + (f".{rest}" if rest else "")
@@ -263,7 +271,8 @@ def _landings(
         landed.append((init, arguments))
         if init.super_args is None:
             return landed, None
-        received = {**init.defaults, **arguments}
+        # A default may be built from the other arguments (``msg || `can't resolve ${ref}```).
+        received = {**{n: t.substitute(arguments) for n, t in init.defaults.items()}, **arguments}
         args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
     return landed, args
 

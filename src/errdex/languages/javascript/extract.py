@@ -114,6 +114,8 @@ _QUERY_TYPES = (
     "function_declaration", "generator_function_declaration", "function_expression",
     "generator_function", "arrow_function", "method_definition",
 )  # fmt: skip
+#: Assignments that set what a module's importer gets as its default.
+_EXPORTS_DEFAULT = frozenset({b"module.exports", b"exports.default", b"module.exports.default"})
 #: What a call's receiver must be for it to be a site of its own (``console.error``).
 _CALLED_ON = frozenset({b"console", b"process", b"Object", b"assert", b"strict"})
 _BARE_CALL = re.compile(rb"(Error|Exception|Fault|Rejection)$|^(assert|ok|strict)$")
@@ -400,10 +402,20 @@ class _Extractor:
                 func = expr.child_by_field_name("function")
                 if func is not None and func.type == "super":
                     args = arguments(expr)
-                    decl.super_args = tuple(text_of(a) if text_of(a) in names else None for a in args)
+                    decl.super_args = tuple(_passed_name(a, names) for a in args)
                     message = self._message_argument(decl.bases[0], args)
-                    if message is not None and text_of(message) not in names:
-                        # ``super(msg || `can't resolve reference ${ref}`)``: each it may be.
+                    if message is None or text_of(message) in names:
+                        continue
+                    passed = _passed_name(message, names)
+                    fallback = _fallback(message) if passed is not None else None
+                    if passed is not None and fallback is not None:
+                        # ``super(msg || 'yargs error')``: the raise's message, else the fallback,
+                        # as a default is (``new YError()``), built from the other arguments.
+                        defaults = [t for t in self.messages(fallback) if t.is_static]
+                        if len(defaults) == 1:
+                            decl.defaults.setdefault(passed, defaults[0])
+                    else:
+                        # ``super(`${what} was not found`)``, or each branch of a ternary.
                         decl.templates += [t for t in self.messages(message) if t.is_static]
             elif expr.type == "assignment_expression":
                 left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
@@ -564,14 +576,24 @@ class _Extractor:
         return module_name([*parts[:-1], parts[-1] if "." in parts[-1] else parts[-1] + ".js"])[0]
 
     def _exports_assignment(self, node: ts.Node) -> None:
-        """``module.exports = X`` makes ``X`` the module's default export, as ``require`` sees it."""
+        """``module.exports = X`` makes ``X`` the module's default export, as ``require`` sees it;
+        so does ``exports.default = X`` (how TypeScript and Babel write ``export default X``),
+        which the importer reads as ``require(...).default``, unless ``module.exports`` is set."""
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is None or right is None or text_of(left) != "module.exports":
+        if left is None or right is None or text_of(left).encode() not in _EXPORTS_DEFAULT:
             return
+        while right.type == "assignment_expression" and (inner := right.child_by_field_name("right")):
+            right = inner  # ``exports.default = _default = parse``
         if right.type == "identifier":
-            self.result.imports["default"] = self.qualify(text_of(right)) or text_of(right)
-        elif (target := self._required(right))[0] is not None:
-            self.result.imports["default"] = f"{target[0]}.{target[1] or 'default'}"
+            target: str = self.qualify(text_of(right)) or text_of(right)
+        elif (required := self._required(right))[0] is not None:
+            target = f"{required[0]}.{required[1] or 'default'}"
+        else:
+            return
+        if text_of(left) == "module.exports":
+            self.result.imports["default"] = target
+        else:
+            self.result.imports.setdefault("default", target)
 
     def qualify(self, written: str | None) -> str | None:
         """A class as the file names it, qualified with the module that defines it
@@ -1107,7 +1129,7 @@ def _classified(nodes: list[ts.Node]) -> dict[str, list[ts.Node]]:
                 prop = left.child_by_field_name("property")
                 if prop is not None and prop.text == b"code":
                     found["code"].append(node)
-                elif left.text == b"module.exports":
+                elif left.text in _EXPORTS_DEFAULT:
                     found["module_exports"].append(node)
         elif kind == "variable_declarator":
             value = node.child_by_field_name("value")
@@ -1432,6 +1454,25 @@ def _single_statement(body: ts.Node | None) -> str | None:
     if len(statements) != 1:
         return None
     return " ".join(text_of(statements[0]).rstrip(";").split())
+
+
+def _passed_name(node: ts.Node, names: set[str]) -> str | None:
+    """The parameter an argument passes up: itself (``super(message)``), or the one it falls
+    back from (``super(msg || 'yargs error')``, ``msg ?? ...``)."""
+    node = unwrap(node) or node
+    if node.type == "identifier":
+        return text_of(node) if text_of(node) in names else None
+    if node.type == "binary_expression" and _operator(node) in ("||", "??"):
+        left = node.child_by_field_name("left")
+        if left is not None and left.type == "identifier" and text_of(left) in names:
+            return text_of(left)
+    return None
+
+
+def _fallback(node: ts.Node) -> ts.Node | None:
+    """What ``msg || fallback`` gives when ``msg`` is empty."""
+    node = unwrap(node) or node
+    return node.child_by_field_name("right") if node.type == "binary_expression" else None
 
 
 def _operator(node: ts.Node) -> str | None:
