@@ -124,6 +124,32 @@ def test_typescript_constructs_outside_a_throw_and_through_a_subclass() -> None:
     assert load.is_async and [p.name for p in load.parameters] == ["id"]
 
 
+def test_functions_come_in_the_order_they_are_written_named_by_what_encloses_them() -> None:
+    """The query hands its nodes over in an order that varies from run to run; two functions
+    of one name (``<anonymous>``) must not trade places in what the file's facts read."""
+    text = "\n".join(
+        [
+            "suite.add('a', function (deferred) {",
+            "  run(function (err, result) { if (err) throw new Error('failed'); });",
+            "});",
+            "class Router {",
+            "  use(fn) { const next = () => { throw new TypeError('no ' + fn); }; return next; }",
+            "}",
+            "const handlers = { close() { return class { stop() {} }; } };",
+        ]
+    )
+    result = extract(text, "lib/x.js", "./lib/x", "javascript")
+    assert [(f.line, f.name) for f in result.functions] == [
+        (1, "<anonymous>"),
+        (2, "<anonymous>"),
+        (5, "Router.use"),
+        (5, "Router.use.<locals>.next"),
+        (7, "close"),
+        (7, "close.<locals>.stop"),
+    ]
+    assert [[p.name for p in f.parameters] for f in result.functions][:2] == [["deferred"], ["err", "result"]]
+
+
 def test_hostile_nesting_and_garbage_are_read_without_a_crash() -> None:
     deep = "throw new Error('x' + " + "(" * 5000 + "a" + ")" * 5000 + ");\n"
     nested = "function f() {" * 2000 + "throw new Error('deep');" + "}" * 2000

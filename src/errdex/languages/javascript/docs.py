@@ -209,27 +209,30 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+#: What opens a string or a comment: the text between two of these is copied as it stands.
+_STRING_OR_COMMENT = re.compile(r"[\"'`]|//|/\*")
+
+
 def _uncommented(text: str) -> str:
     """Source text without its comments, strings kept as they are."""
     out: list[str] = []
     i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "\"'`":
-            end = _closing(text, i)
-            end = len(text) - 1 if end is None else end
-            out.append(text[i : end + 1])
-            i = end + 1
-        elif text.startswith("//", i):
-            newline = text.find("\n", i)
+    while (found := _STRING_OR_COMMENT.search(text, i)) is not None:
+        at = found.start()
+        out.append(text[i:at])
+        if found[0] == "//":
+            newline = text.find("\n", at)
             i = len(text) if newline < 0 else newline
-        elif text.startswith("/*", i):
-            close = text.find("*/", i + 2)
+        elif found[0] == "/*":
+            close = text.find("*/", at + 2)
             i = len(text) if close < 0 else close + 2
             out.append(" ")
         else:
-            out.append(ch)
-            i += 1
+            end = _closing(text, at)
+            end = len(text) - 1 if end is None else end
+            out.append(text[at : end + 1])
+            i = end + 1
+    out.append(text[i:])
     return "".join(out)
 
 

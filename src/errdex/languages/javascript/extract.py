@@ -34,11 +34,12 @@ from errdex.languages.javascript.source import INDEX_FILES, module_name
 from errdex.languages.javascript.syntax import (
     arguments,
     dotted,
+    encoded,
     escape,
     grammar_of,
     language,
     line_of,
-    parse,
+    parse_source,
     string_value,
     text_of,
     unwrap,
@@ -95,8 +96,9 @@ def extract(text: str, path: str, module: str | None, language: str) -> FileResu
     """The file's sites, classes and functions; ``error`` says why there are none."""
     result = FileResult(path=path, module=module, language=language)
     result.lines = text.splitlines()
-    tree = parse(text, path)
-    _Extractor(result, module).run(tree.root_node, grammar_of(path))
+    source = encoded(text)
+    tree = parse_source(source, path)
+    _Extractor(result, module).run(tree.root_node, source, grammar_of(path))
     return result
 
 
@@ -106,19 +108,31 @@ class _Guards:
     conditions: tuple[str, ...] = ()
 
 
-#: Every node the extractor may read, by type alone: a pattern with children or text
-#: predicates costs the query a pass of its own, and predicates are checked in Python.
-_QUERY_TYPES = (
-    "throw_statement", "new_expression", "call_expression", "import_statement", "export_statement",
-    "variable_declarator", "assignment_expression", "class_declaration", "class",
-    "function_declaration", "generator_function_declaration", "function_expression",
-    "generator_function", "arrow_function", "method_definition",
-)  # fmt: skip
+#: Every node the extractor may read, by type alone, each captured under the name of what it
+#: is (so that Python never asks a node its type to sort them): a pattern with children or
+#: text predicates costs the query a pass of its own, and predicates are checked in Python.
+_CAPTURES = {
+    "throw": ("throw_statement",),
+    "new": ("new_expression",),
+    "call": ("call_expression",),
+    "import": ("import_statement",),
+    "export": ("export_statement",),
+    "declarator": ("variable_declarator",),
+    "assignment": ("assignment_expression",),
+    "class": ("class_declaration", "class"),
+    "function": (
+        "function_declaration", "generator_function_declaration", "function_expression",
+        "generator_function", "arrow_function", "method_definition",
+    ),
+}  # fmt: skip
 #: Assignments that set what a module's importer gets as its default.
 _EXPORTS_DEFAULT = frozenset({b"module.exports", b"exports.default", b"module.exports.default"})
 #: What a call's receiver must be for it to be a site of its own (``console.error``).
 _CALLED_ON = frozenset({b"console", b"process", b"Object", b"assert", b"strict"})
 _BARE_CALL = re.compile(rb"(Error|Exception|Fault|Rejection)$|^(assert|ok|strict)$")
+#: What a callee's text starts with where its receiver may be one of ``_CALLED_ON``: a test on
+#: the file's bytes that spares most calls' nodes.
+_CALLED_ON_START = re.compile(rb"console|process|Object|assert|strict")
 _MESSAGE_NAMES = frozenset(word.encode() for word in _MESSAGE_WORDS)
 #: What the arguments of a call that may pass a message hold somewhere (a cheap first test).
 _MAYBE_TEXT = re.compile(rb"['\"`]|__|\b(?:" + b"|".join(_MESSAGE_NAMES) + rb")\b")
@@ -128,8 +142,11 @@ _MAYBE_TEXT = re.compile(rb"['\"`]|__|\b(?:" + b"|".join(_MESSAGE_NAMES) + rb")\
 def _query(grammar: str) -> ts.Query:
     """One query for the nodes the extractor reads, run in C: the walk in Python visits only
     its captures and their ancestors, never the whole tree."""
-    types = [*_QUERY_TYPES, *(["abstract_class_declaration"] if grammar != "javascript" else [])]
-    return ts.Query(language(grammar), "[" + " ".join(f"({t})" for t in types) + "] @node")
+    captures = dict(_CAPTURES)
+    if grammar != "javascript":
+        captures["class"] += ("abstract_class_declaration",)
+    patterns = (f"[{' '.join(f'({t})' for t in types)}] @{name}" for name, types in captures.items())
+    return ts.Query(language(grammar), "\n".join(patterns))
 
 
 class _Extractor:
@@ -151,8 +168,8 @@ class _Extractor:
 
     # -- driver ---------------------------------------------------------------------------------
 
-    def run(self, root: ts.Node, grammar: str) -> None:
-        found = _classified(ts.QueryCursor(_query(grammar)).captures(root).get("node", []))
+    def run(self, root: ts.Node, source: bytes, grammar: str) -> None:
+        found = _classified(ts.QueryCursor(_query(grammar)).captures(root), source)
         for node in found.get("class", []):
             self._class_def(node)
         for node in found.get("import", []):
@@ -170,6 +187,7 @@ class _Extractor:
             if target is not None and target.startswith("./"):
                 self.result.imports.setdefault(f"*{target}", target)
         functions = found.get("function", [])
+        self._name_functions(functions, found.get("class", []))
         for node in functions:
             if node.type == "function_declaration":
                 self._function_class(node)
@@ -279,11 +297,36 @@ class _Extractor:
         test = f"{_strip_parens(text_of(value))} === {text_of(tested)}"
         return [(Guard("if", test, names=_names(value), code=test), test)]
 
+    def _name_functions(self, functions: list[ts.Node], classes: list[ts.Node]) -> None:
+        """Every function's qualified name (``_qualname``), in one pass over the file's
+        functions and classes in document order: what encloses one is what is still open
+        when it starts.  Walking up from each instead asks for parent after parent, and each
+        parent is a search down from the root."""
+        nodes = sorted([*functions, *classes], key=_document_order)
+        is_function = {node.id for node in functions}
+        #: The functions and classes around the current node, outermost first.
+        open_: list[tuple[ts.Node, int]] = []
+        for node in nodes:
+            end = node.end_byte
+            while open_ and end > open_[-1][1]:
+                open_.pop()
+            if node.id in is_function:
+                owner_class, outer = None, None
+                for around, _ in reversed(open_):
+                    if around.id in is_function:
+                        outer = self._names[around.id]
+                        break
+                    if owner_class is None:
+                        owner_class = _class_name(around)
+                self._names[node.id] = _nested_name(node, owner_class, outer)
+            open_.append((node, end))
+
     def _qualname(self, node: ts.Node) -> str:
         """A function's qualified name as a stack frame and a caller name it (``Router.use``,
         ``Router.use.<locals>.next``); a function with no name of its own is ``<anonymous>``
         inside the one around it.  Named outermost first, without recursion: code can nest
-        functions thousands deep."""
+        functions thousands deep.  The file's functions are named up front
+        (``_name_functions``); this walk names any other."""
         chain: list[tuple[ts.Node, str | None]] = []
         current: ts.Node | None = node
         while current is not None and current.id not in self._names:
@@ -334,7 +377,7 @@ class _Extractor:
         if body is None:
             return
         name = self._qualname(node)
-        first = body.named_children[0] if body.type == "statement_block" and body.named_children else body
+        first = body.named_child(0) if body.type == "statement_block" and body.named_child_count else body
         detailed = name in enclosing
         self.result.functions.append(
             FunctionInfo(
@@ -1104,59 +1147,65 @@ class _Extractor:
         return None
 
 
-def _classified(nodes: list[ts.Node]) -> dict[str, list[ts.Node]]:
-    """The query's nodes by what the extractor reads them for: a query's text predicates are
+def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, list[ts.Node]]:
+    """The query's nodes by what the extractor reads them for, each kind in document order
+    (the order the query gives varies from run to run): a query's text predicates are
     checked in Python by the binding, node by node, so these cheap tests of the few children
     that decide stand in for them (a call may be several things: a ``console.error`` and a
     call passing text)."""
     found: dict[str, list[ts.Node]] = defaultdict(list)
-    for node in nodes:
-        kind = node.type
-        if kind == "call_expression":
-            for label in _call_labels(node):
-                found[label].append(node)
-        elif kind in _FUNCTIONS:
-            found["function"].append(node)
-        elif kind in _CLASS_NODES:
-            found["class"].append(node)
-        elif kind == "throw_statement":
-            found["throw"].append(node)
-        elif kind == "new_expression":
-            found["new"].append(node)
-        elif kind == "assignment_expression":
-            left = node.child_by_field_name("left")
-            if left is not None and left.type == "member_expression":
-                prop = left.child_by_field_name("property")
-                if prop is not None and prop.text == b"code":
-                    found["code"].append(node)
-                elif left.text in _EXPORTS_DEFAULT:
-                    found["module_exports"].append(node)
-        elif kind == "variable_declarator":
-            value = node.child_by_field_name("value")
-            if value is not None and value.type == "member_expression":
-                value = value.child_by_field_name("object")
-            if value is not None and value.type == "call_expression":
-                func = value.child_by_field_name("function")
-                if func is not None and func.text == b"require":
-                    found["declarator"].append(node)
-        elif kind in ("import_statement", "export_statement"):
-            found[kind.partition("_")[0]].append(node)
+    for kind in ("throw", "new", "import", "export", "class", "function"):
+        found[kind] = captured.get(kind, [])
+    for node in captured.get("call", ()):
+        for label in _call_labels(node, source):
+            found[label].append(node)
+    for node in captured.get("assignment", ()):
+        left = node.child_by_field_name("left")
+        if left is not None and left.type == "member_expression":
+            prop = left.child_by_field_name("property")
+            if prop is not None and prop.text == b"code":
+                found["code"].append(node)
+            elif left.text in _EXPORTS_DEFAULT:
+                found["module_exports"].append(node)
+    for node in captured.get("declarator", ()):
+        value = node.child_by_field_name("value")
+        if value is not None and value.type == "member_expression":
+            value = value.child_by_field_name("object")
+        if value is not None and value.type == "call_expression":
+            func = value.child_by_field_name("function")
+            if func is not None and func.text == b"require":
+                found["declarator"].append(node)
+    for nodes in found.values():
+        nodes.sort(key=_document_order)
     return found
 
 
-def _call_labels(call: ts.Node) -> Iterator[str]:
+def _document_order(node: ts.Node) -> tuple[int, int]:
+    """Where a node stands in a walk of the tree: by its start, an outer node first."""
+    return node.start_byte, -node.end_byte
+
+
+def _call_labels(call: ts.Node, source: bytes) -> Iterator[str]:
+    """What a call may be a site as.  Most calls are none: the file's bytes rule most out
+    before their nodes are asked (the callee's text starts with the receiver it is called on,
+    and ends with the property called)."""
     func = call.child_by_field_name("function")
     args = call.child_by_field_name("arguments")
     if func is None:
         return
     first = args.named_child(0) if args is not None and args.named_child_count else None
-    if func.type == "member_expression":
-        obj, prop = func.child_by_field_name("object"), func.child_by_field_name("property")
-        if obj is not None and obj.type == "identifier" and obj.text in _CALLED_ON:
-            yield "call"
-        if prop is not None and prop.text == b"call":
-            yield "member_call"
-    elif func.type == "identifier":
+    kind = func.type
+    if kind == "member_expression":
+        if _CALLED_ON_START.match(source, func.start_byte):
+            obj = func.child_by_field_name("object")
+            if obj is not None and obj.type == "identifier" and obj.text in _CALLED_ON:
+                yield "call"
+        end = func.end_byte
+        if source[end - 4 : end] == b"call":
+            prop = func.child_by_field_name("property")
+            if prop is not None and prop.text == b"call":
+                yield "member_call"
+    elif kind == "identifier":
         name = func.text or b""
         if _BARE_CALL.search(name):
             yield "bare_call"
@@ -1164,19 +1213,23 @@ def _call_labels(call: ts.Node) -> Iterator[str]:
             yield "status_call"
         if name == b"require" and first is not None and first.type == "string":
             yield "load"
-    elif func.type == "import" and first is not None and first.type == "string":
+    elif kind == "import" and first is not None and first.type == "string":
         yield "load"
-    maybe = args is not None and first is not None and _MAYBE_TEXT.search(args.text or b"") is not None
-    if maybe and args is not None and any(_may_be_text(a) for a in args.named_children):
+    if (
+        args is not None
+        and first is not None
+        and _MAYBE_TEXT.search(source, args.start_byte, args.end_byte) is not None
+        and any(_may_be_text(a, source) for a in args.named_children)
+    ):
         yield "candidate"
 
 
-def _may_be_text(arg: ts.Node) -> bool:
+def _may_be_text(arg: ts.Node, source: bytes) -> bool:
     """Whether an argument may carry a message: text of more than a word (``'Content-Type'``
     and ``'utf8'`` are no messages, and most calls pass such), an i18n call, a name for one."""
     kind = arg.type
     if kind in _TEXT_NODES:
-        return b" " in (arg.text or b"")
+        return source.find(b" ", arg.start_byte, arg.end_byte) >= 0
     if kind == "identifier":
         return arg.text in _MESSAGE_NAMES
     if kind == "call_expression":

@@ -52,7 +52,17 @@ def grammar_of(path: str) -> str:
 def parse(text: str, path: str) -> ts.Tree:
     """The file's syntax tree; tree-sitter always returns one (a file that is not valid has
     ``ERROR`` nodes where it could not read, and the rest read as usual)."""
-    return parser(grammar_of(path)).parse(text.encode("utf-8", "surrogatepass"))
+    return parse_source(encoded(text), path)
+
+
+def encoded(text: str) -> bytes:
+    """The bytes tree-sitter reads a text as: a tree's offsets index into these."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def parse_source(source: bytes, path: str) -> ts.Tree:
+    """``parse`` of a text already ``encoded``, for a reader that also reads its bytes."""
+    return parser(grammar_of(path)).parse(source)
 
 
 def text_of(node: ts.Node) -> str:
