@@ -20,6 +20,7 @@ import pytest
 from errdex.languages.javascript.extract import extract
 from errdex.match.index import matcher
 from errdex.mine import mine
+from errdex.record import Record
 
 FIXTURES = Path(__file__).parent / "js_fixtures"
 NODE = shutil.which("node")
@@ -225,19 +226,20 @@ module.exports = { named, bare, missing };
 }
 
 
-@needs_node
-def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_export(tmp_path: Path) -> None:
-    package = tmp_path / "node_modules" / "compiled"
+def _package_run(
+    tmp_path: Path, name: str, files: dict[str, str], calls: list[str]
+) -> tuple[Path, list[tuple[str, str]]]:
+    """A package of ``files`` in ``node_modules``, and what each call of it throws when Node
+    runs it: the message and the stack's first frame."""
+    package = tmp_path / "node_modules" / name
     package.mkdir(parents=True)
-    for name, text in _COMPILED.items():
-        (package / name).write_text(text)
-    (package / "package.json").write_text('{"name": "compiled", "version": "1.0.0", "main": "index.js"}')
+    for file, text in files.items():
+        (package / file).write_text(text)
+    (package / "package.json").write_text(json.dumps({"name": name, "version": "1.0.0", "main": "index.js"}))
     drive = (
-        "const c = require('compiled'); const out = [];\n"
-        + "".join(
-            f"try {{ c.{f}('wine'); }} catch (e) {{ out.push([e.message, e.stack.split('\\n')[1]]); }}\n"
-            for f in ("named", "bare", "missing")
-        )
+        f"const p = require('{name}'); const out = [];\n"
+        "const frame = (e) => e.stack.split('\\n').find((l) => l.startsWith('    at '));\n"
+        + "".join(f"try {{ p.{c}; }} catch (e) {{ out.push([e.message, frame(e)]); }}\n" for c in calls)
         + "console.log(JSON.stringify(out));\n"
     )
     (tmp_path / "drive.js").write_text(drive)
@@ -245,7 +247,14 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
     run = subprocess.run(
         [NODE, "drive.js"], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True
     )
-    thrown = json.loads(run.stdout)
+    return package, [tuple(pair) for pair in json.loads(run.stdout)]
+
+
+@needs_node
+def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_export(tmp_path: Path) -> None:
+    package, thrown = _package_run(
+        tmp_path, "compiled", _COMPILED, [f"{f}('wine')" for f in ("named", "bare", "missing")]
+    )
     assert [m for m, _ in thrown] == ["no such item", "shop error", "no wine in cellar"]
     records = mine(package, sha="0" * 40, jobs=1).records
     by_line = {(s.file_path, s.line_number): r for r in records for s in r.sites}
@@ -254,3 +263,98 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
         record = by_line[("index.js", line)]
         assert matcher(record.message_pattern).match(message) is not None, (record.error_message, message)
         assert (record.qualified_class or "").endswith(("ShopError", "MissingError")), record.qualified_class
+
+
+#: Messages looked up in tables, built up before they are thrown, and formatted inside a
+#: template (jsonwebtoken's option schemas, yargs's ``Invalid values:`` and its i18n calls),
+#: and a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``.
+_BUILT = {
+    "parse.js": """"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.default = void 0;
+function parse(text) {
+  if (typeof text !== 'string') {
+    throw TypeError('Invalid text');
+  }
+  return text.split(',');
+}
+var _default = exports.default = parse;
+""",
+    "index.js": """"use strict";
+const util = require('util');
+var _parse = _interopRequireDefault(require("./parse.js"));
+function _interopRequireDefault(e) { return e && e.__esModule ? e : { default: e }; }
+const OPTIONS = {
+  size: { isValid: (v) => typeof v === 'number', message: '"size" must be a number' },
+  name: { isValid: (v) => typeof v === 'string', message: '"name" must be a string' },
+};
+const CODES = { E_FULL: 'the cellar is full', E_EMPTY: 'the cellar is empty' };
+function validate(schema, object) {
+  Object.keys(object).forEach(function (key) {
+    const validator = schema[key];
+    if (validator && !validator.isValid(object[key])) {
+      throw new Error(validator.message);
+    }
+  });
+}
+function configure(options) {
+  validate(OPTIONS, options);
+}
+function fail(code) {
+  throw new Error(CODES[code]);
+}
+function choose(given, choices) {
+  const bad = Object.keys(given).filter((key) => !choices.includes(given[key]));
+  if (!bad.length) return;
+  let msg = 'Invalid values:';
+  bad.forEach((key) => {
+    msg += `\\n  Argument: ${key}, Given: ${given[key]}`;
+  });
+  throw new Error(msg);
+}
+function imply(missing) {
+  let msg = `${util.format('Implications failed: %s', missing)}\\n`;
+  throw new Error(msg);
+}
+function split(text) {
+  return (0, _parse.default)(text);
+}
+module.exports = { configure, fail, choose, imply, split };
+""",
+}
+
+
+@needs_node
+def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_default(tmp_path: Path) -> None:
+    calls = [
+        "configure({ size: 'big' })",
+        "configure({ name: 3 })",
+        "fail('E_EMPTY')",
+        "choose({ a: 'x', b: 'y' }, ['z'])",
+        "imply('user -> password')",
+        "split(7)",
+    ]
+    package, thrown = _package_run(tmp_path, "built", _BUILT, calls)
+    assert len(thrown) == len(calls)
+    records = mine(package, sha="0" * 40, jobs=1).records
+    at: dict[tuple[str, int], list[Record]] = {}
+    for record in records:
+        for site in record.sites:
+            at.setdefault((site.file_path, site.line_number), []).append(record)
+    for message, frame in thrown:
+        path, line = frame.strip(" )").rsplit("/", 1)[1].rsplit(":", 2)[:2]
+        here = at[(path, int(line))]
+        # The message fits a template with text of its own, not a bare placeholder.
+        fitting = [
+            r.error_message
+            for r in here
+            if matcher(r.message_pattern).match(message) is not None and r.message_pattern != "(.+?)"
+        ]
+        assert fitting, (message, [r.error_message for r in here])
+    # Each message of the table is a record of its own at the one raise.
+    (raise_line,) = {int(f.rsplit(":", 2)[1]) for m, f in thrown if m.startswith('"')}
+    tabled = {r.error_message for r in at[("index.js", raise_line)]}
+    assert {'"size" must be a number', '"name" must be a string'} <= tabled
+    # ``(0, _parse.default)(text)`` calls parse: its caller is known.
+    (parsed,) = at[("parse.js", 6)]
+    assert [c.function for c in parsed.facts.callers] == ["split"]

@@ -590,6 +590,7 @@ def test_a_megabyte_of_garbage_is_read_quickly() -> None:
 
 UNDEFINED_X = "Cannot read properties of undefined (reading 'x')"
 PATH_TYPE = 'The "path" argument must be of type string'
+INVALID_VALUES = 'Invalid values:\n  Argument: size, Given: "huge", Choices: "small", "large"'
 
 
 @pytest.mark.parametrize(
@@ -600,6 +601,8 @@ PATH_TYPE = 'The "path" argument must be of type string'
         ("Uncaught MyLibError: broke", "MyLibError", "broke", None),
         (f"TypeError [ERR_INVALID_ARG_TYPE]: {PATH_TYPE}", "TypeError", PATH_TYPE, "ERR_INVALID_ARG_TYPE"),
         ("Error: connect ECONNREFUSED 127.0.0.1:5432", "Error", "connect ECONNREFUSED 127.0.0.1:5432", None),
+        # V8 prints a message of several lines as it is, under its header.
+        (f"Error: {INVALID_VALUES}", "Error", INVALID_VALUES, None),
     ],
 )
 def test_bare_lines_that_are_javascript(text: str, cls: str, message: str, code: str | None) -> None:
@@ -609,7 +612,7 @@ def test_bare_lines_that_are_javascript(text: str, cls: str, message: str, code:
 
 
 @pytest.mark.parametrize(
-    "text", ["ValueError: x", "MissingSchema: no scheme", "Note: see above", "TypeError: a\nb", "Error"]
+    "text", ["ValueError: x", "MissingSchema: no scheme", "Note: see above", "Note: a\nb", "Error"]
 )
 def test_bare_lines_that_are_not(text: str) -> None:
     assert READER.bare(text) is None

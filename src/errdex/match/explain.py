@@ -21,6 +21,7 @@ from errdex.match.index import PatternIndex, load_index, matcher
 from errdex.match.parse import Frame, ParsedError, Paste, parse
 from errdex.record import Record, Site, canonical, release_key, site_kind
 from errdex.store import Store
+from errdex.store.common import function_name
 
 Evidence = Literal["frame", "code", "pattern+class", "pattern", "fuzzy"]
 #: What turns a stored record into the one a reader sees (its prose written): the caller's.
@@ -269,6 +270,7 @@ class Matcher:
         self.index = index if index is not None else load_index(store)
         self.prose = prose
         self._total = max(1, len(self.index.patterns))
+        self._outer_callers: dict[tuple[str, str], int] = {}
 
     def explain(
         self, text: str, top: int = 5, deadline: Deadline | None = None, *, version: str | None = None
@@ -429,8 +431,9 @@ class Matcher:
                 entry.frame *= 0.5
         _wrapped(scored, records)
         scored = _one_release(scored, records, wanted or {})
-        # Ties (one template raised at several sites) go to the copy Node loads (an npm
-        # package's bundle over the sources it was built from), then to the original over a
+        # Ties (one template raised at several sites) go to a copy whose lines can be read
+        # over a minified one (yargs's index.cjs, all on line 1), then to the copy Node loads
+        # (an npm package's bundle over the sources it was built from), then to the original over a
         # copy (a private reimplementation, a vendored or compat module), then to the site
         # more code reaches (a function with more callers in its library is more often the one
         # that raised), then to the newest version.
@@ -438,9 +441,10 @@ class Matcher:
             (
                 (
                     entry.total(),
+                    not _minified(records[num]),
                     _LOADED.get(records[num].facts.loaded or "", 0),
                     -_copy_rank(records[num].file_path),
-                    _reach(records[num]),
+                    self._reach(records[num]),
                     _version_key(records[num].version),
                     num,
                 )
@@ -508,6 +512,35 @@ class Matcher:
                     entry.frame = value
                     entry.hit = (position, site_path, line)
             depth += 1
+
+    def _reach(self, record: Record) -> tuple[int, bool]:
+        """How much code calls the raising function (its callers, a site at module level
+        none), and whether that is the function's own count.  A nested function nothing calls
+        by name (the getter of an object the outer one returns, a callback it hands on) runs
+        when the outer one runs: it is reached as often as the outer one's callers (its own
+        recursion left out) call it, as the outer one's own records show, and ranks below a
+        function its own callers reach as often."""
+        own = len(record.facts.callers) + len(record.sites)
+        outer = _enclosing(record.function or "") if not record.facts.callers else None
+        if outer is None:
+            return own, True
+        key = (record.file_path, outer)
+        if key not in self._outer_callers:
+            name = record.file_path.rsplit("/", 1)[-1]
+            nums = [
+                num
+                for num, path, _ in self.store.sites_in_function(name, function_name(outer) or "")
+                if path == record.file_path
+            ]
+            self._outer_callers[key] = max(
+                (
+                    sum(c.function.partition(".<")[0] != outer for c in r.facts.callers)
+                    for r in self.store.by_num(nums).values()
+                    if r.function == outer
+                ),
+                default=0,
+            )
+        return own + self._outer_callers[key], False
 
     def _near(self, frame: Frame) -> list[tuple[int, str, int, str | None]]:
         """The sites within ``LINE_DRIFT`` lines of a frame's line, in the frame's file."""
@@ -646,6 +679,14 @@ def _wrapped(scored: dict[int, _Scored], records: dict[int, Record]) -> None:
 
 _OPEN = str.maketrans("", "", "([{")
 _CLOSE = str.maketrans("", "", ")]}")
+
+
+#: A line longer than this is minified code: no line of it tells where in the code it is.
+_MINIFIED_LINE = 1000
+
+
+def _minified(record: Record) -> bool:
+    return len(_line_at(record, record.line_number) or "") > _MINIFIED_LINE
 
 
 def _line_at(record: Record, line: int) -> str | None:
@@ -807,9 +848,14 @@ def _copy_rank(file_path: str) -> int:
     return 0
 
 
-def _reach(record: Record) -> int:
-    """How much code calls the raising function (its callers, a site at module level none)."""
-    return len(record.facts.callers) + len(record.sites)
+def _enclosing(function: str) -> str | None:
+    """The function a nested one is defined in (``handleResult`` of
+    ``handleResult.<locals>.error``, ``Z._parse`` of ``Z._parse.<anonymous>``), else None."""
+    for marker in (".<locals>.", ".<anonymous>"):
+        head, found, _ = function.rpartition(marker)
+        if found and head:
+            return head
+    return None
 
 
 def _version_key(version: str | None) -> tuple[int, ...]:

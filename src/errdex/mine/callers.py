@@ -36,8 +36,12 @@ from errdex import languages
 _RECEIVER = re.compile(r"[ \t]*(\w*[A-Za-z_](?:[ \t]*\.[ \t]*\w*[A-Za-z_])*)(?![\w.)\]])")
 _SUPER = re.compile(r"[ \t]*\)\(repus(?![\w.])")
 _RECEIVER_WINDOW = 128
-#: ``name(`` spelled backwards: a parenthesis, then the whole word before it.
-_CALL_REVERSED = re.compile(r"\((\w+)")
+#: ``name(`` spelled backwards: a parenthesis, then the whole word before it; or the call
+#: TypeScript and Babel compile an imported function's call to, ``(0, module.name)(``, whose
+#: ``)`` stands between.
+_CALL_REVERSED = re.compile(r"\((\)[ \t]*)?(\w+)")
+#: What stands before the receiver of a compiled call (``(0, module.name)(``).
+_INDIRECT = re.compile(r"\(\s*0\s*,\s*[\w$.]*$")
 _WORD = re.compile(r"\w+")
 #: How far back from a name a defining word (``def``, ``class``) is looked for.
 _DEFINITION_WINDOW = 64
@@ -108,11 +112,14 @@ def _named_calls(text: str, backwards: set[str]) -> list[tuple[int, int, str]]:
     for the names of ``backwards`` (each spelled backwards) written as a whole word: ``target(``
     is no call of ``get``."""
     last = len(text) - 1
-    found = [
-        (last - m.end(1) + 1, last - m.start(), m.group(1)[::-1])
-        for m in _CALL_REVERSED.finditer(text[::-1])
-        if m.group(1) in backwards
-    ]
+    found = []
+    for m in _CALL_REVERSED.finditer(text[::-1]):
+        if m.group(2) not in backwards:
+            continue
+        start = last - m.end(2) + 1
+        if m.group(1) and not _INDIRECT.search(text, max(0, start - _RECEIVER_WINDOW), start):
+            continue  # ``f(name)(``: ``name`` is passed, not called
+        found.append((start, last - m.start(), m.group(2)[::-1]))
     found.reverse()
     return found
 

@@ -47,6 +47,9 @@ _MAX_ALIAS_HOPS = 5
 _MAX_ANCESTORS = 12
 #: A name called from more places than this is too common to say who calls *this* function.
 MAX_CALL_SITES = 200
+#: The name a module's default export is imported under (``FileResult.imports``): what
+#: ``require`` returns, or what ``export default`` exports.
+DEFAULT = "default"
 _WORDS = re.compile(r"[A-Za-z_]{3,}")
 #: Literal runs of a ``match=`` regex: the text between its special characters.
 _REGEX_SPECIAL = re.compile(r"\\[AbBdDsSwWZ]|[\\^$.|?*+()\[\]{}]")
@@ -100,6 +103,10 @@ def call_names(records: Iterable[Record], results: Iterable[FileResult] = ()) ->
     for original, local in imported_as(results).items():
         if original in names:
             names |= local
+    # A module's default export is called as ``default`` where compiled code calls it
+    # (``(0, _parse.default)(s)``).
+    if any(DEFAULT in result.imports for result in results):
+        names.add(DEFAULT)
     return names
 
 
@@ -564,10 +571,13 @@ class _Callers:
             return self._found[key]
         name, receivers = language.called_as(function)
         sites = [(name or "", site) for site in self.calls.of(name or "")]
+        module = self.tree.modules.get(file_path)
         if name and "." not in function:  # a module function is also called by the names it is imported as
             aliases = self.imported_as.get(name, ())
             sites += [(alias, site) for alias in aliases for site in self.calls.of(alias)]
-        module = self.tree.modules.get(file_path)
+            result = self.tree.files.get(file_path)
+            if module and result is not None and result.imports.get(DEFAULT) == f"{module}.{function}":
+                sites += [(name, site) for site in self.calls.of(DEFAULT) if site.receiver]
         if not sites or len(sites) > MAX_CALL_SITES or not name or not module:
             self._found[key] = []
             return []

@@ -54,6 +54,8 @@ _ERROR_NAME = re.compile(r"(Error|Exception|Fault|Rejection)$")
 _ERROR_CODE = re.compile(r"^E[A-Z0-9_]{2,}$")
 #: Messages one argument may be (``c ? a : b``, ``msg || 'default'``), at most.
 _MAX_ALTERNATIVES = 4
+#: Messages read from one table (``MESSAGES[code]``): past this, the lookup is a placeholder.
+_MAX_TABLE = 32
 #: A parameter that names the message a helper raises with.
 #: What code names a message: a parameter a helper raises with (a rest parameter of
 #: messages, ``...args``, too), an argument a call passes one in.
@@ -125,6 +127,11 @@ _CAPTURES = {
         "generator_function", "arrow_function", "method_definition",
     ),
 }  # fmt: skip
+#: The helpers compiled code wraps a ``require`` in: each gives the module itself, its
+#: ``default`` what ``require`` returns (Babel's, then TypeScript's).
+_INTEROP = frozenset(
+    {b"_interopRequireDefault", b"_interopRequireWildcard", b"__importDefault", b"__importStar"}
+)
 #: Assignments that set what a module's importer gets as its default.
 _EXPORTS_DEFAULT = frozenset({b"module.exports", b"exports.default", b"module.exports.default"})
 #: What a call's receiver must be for it to be a site of its own (``console.error``).
@@ -169,6 +176,7 @@ class _Extractor:
     # -- driver ---------------------------------------------------------------------------------
 
     def run(self, root: ts.Node, source: bytes, grammar: str) -> None:
+        self.root, self.source = root, source
         found = _classified(ts.QueryCursor(_query(grammar)).captures(root), source)
         for node in found.get("class", []):
             self._class_def(node)
@@ -560,7 +568,9 @@ class _Extractor:
         if target == "assert" and name.type == "identifier":
             self.assert_names.add(text_of(name))
         if name.type == "identifier":
-            self.result.imports[text_of(name)] = f"{target}.{attr}" if attr else f"{target}.default"
+            self.result.imports[text_of(name)] = (
+                f"{target}.{attr}" if attr else target if attr == "" else f"{target}.default"
+            )
         elif name.type == "object_pattern":
             for prop in name.named_children:
                 if prop.type == "shorthand_property_identifier_pattern":
@@ -573,7 +583,9 @@ class _Extractor:
                         self.result.imports[text_of(alias)] = f"{target}.{text_of(key)}"
 
     def _required(self, value: ts.Node) -> tuple[str | None, str | None]:
-        """The module a ``require(...)`` (or ``require(...).name``) names, and the name taken."""
+        """The module a ``require(...)`` (or ``require(...).name``) names, and the name taken:
+        None for what ``require`` returns (the module's default), ``""`` for the module itself
+        (what compiled code's interop helpers make of it)."""
         attr = None
         if value.type == "member_expression":
             prop = value.child_by_field_name("property")
@@ -583,6 +595,11 @@ class _Extractor:
             return None, None
         func = value.child_by_field_name("function")
         args = arguments(value)
+        if func is not None and text_of(func).encode() in _INTEROP and len(args) == 1:
+            # ``_interopRequireDefault(require('./parse'))`` is the module itself, whose
+            # ``default`` is what ``require`` returns.
+            target, inner = self._required(args[0])
+            return target, "" if inner is None else inner
         if func is None or text_of(func) != "require" or len(args) != 1:
             return None, None
         return self._module_target(args[0]), attr
@@ -1028,6 +1045,15 @@ class _Extractor:
                 branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
                 found = [t for b in branches if b is not None for t in self.messages(b, depth + 1)]
                 return found[:_MAX_ALTERNATIVES]
+            if node.type == "call_expression" and dotted(node.child_by_field_name("function")) == "__n":
+                # ``__n(singular, plural, count, ...values)``: either form, with the values.
+                args = arguments(node)
+                if len(args) >= 3:
+                    return [self._formatted([form, *args[3:]]) for form in args[:2]]
+            if node.type in ("member_expression", "subscript_expression"):
+                table = self._looked_up(node)
+                if table:
+                    return table
             if node.type == "binary_expression" and _operator(node) in ("||", "??"):
                 sides = [node.child_by_field_name("left"), node.child_by_field_name("right")]
                 found = [t for b in sides if b is not None for t in self.messages(b, depth + 1)]
@@ -1058,7 +1084,12 @@ class _Extractor:
                     parts.append(Template.literal(escape(text_of(child))))
                 elif child.type == "template_substitution":
                     inner = next(iter(child.named_children), None)
-                    parts.append(self._value(inner, depth) if inner is not None else Template(()))
+                    if inner is None:
+                        parts.append(Template(()))
+                    elif inner.type == "call_expression":  # ``${__('Implications failed:')}``
+                        parts.append(self.message(inner, depth + 1))
+                    else:
+                        parts.append(self._value(inner, depth))
             return _join(parts)
         if kind == "binary_expression" and _operator(node) == "+":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
@@ -1067,10 +1098,12 @@ class _Extractor:
         if kind == "call_expression":
             func = node.child_by_field_name("function")
             called = dotted(func)
-            if called in ("util.format", "format", "__"):
+            # The i18n functions, bare or on what holds them (``this.y18n.__(...)``).
+            i18n = called.rpartition(".")[2] if called is not None else None
+            if called in ("util.format", "format") or i18n == "__":
                 # ``__('Unknown argument: %s', name)``: i18n functions format as util.format does.
                 return self._formatted(arguments(node))
-            if called == "__n" and len(arguments(node)) >= 3:
+            if i18n == "__n" and len(arguments(node)) >= 3:
                 # ``__n(singular, plural, count, ...values)``: the singular form, with the values.
                 args = arguments(node)
                 return self._formatted([args[0], *args[3:]])
@@ -1105,15 +1138,78 @@ class _Extractor:
             ):
                 found = self.message(bound, depth + 1)
                 if found.is_static:
-                    return found
+                    added = self._appended(text_of(node), bound, node)
+                    return found if added is None else found + _placeholder(added)
         if node.type in ("string", "template_string"):
             return self.message(node, depth + 1)
         if node.type == "number":
             return Template.literal(text_of(node))
-        name = " ".join(text_of(node).split())
-        if len(name) > _NAME_LIMIT:
-            name = name[: _NAME_LIMIT - 3] + "..."
-        return Template((Placeholder(name, "${" + name + "}"),))
+        return _placeholder(node)
+
+    def _looked_up(self, node: ts.Node) -> list[Template]:
+        """The messages a lookup in a table of them may give: ``MESSAGES[code]``, or
+        ``validator.message`` where ``validator = schema[key]`` and ``schema`` is an object
+        literal of ``{ message: '...' }`` entries, bound in scope or passed by this file's
+        calls of the function whose parameter it is (jsonwebtoken's option schemas)."""
+        prop = None
+        if node.type == "member_expression":
+            field = node.child_by_field_name("property")
+            prop = text_of(field) if field is not None else None
+            node = unwrap(node.child_by_field_name("object")) or node
+            if node.type == "identifier":
+                node = unwrap(self.bound(text_of(node), node)) or node
+        if node.type != "subscript_expression" or prop == "length":
+            return []
+        table = unwrap(node.child_by_field_name("object"))
+        if table is None or table.type != "identifier":
+            return []
+        found: list[Template] = []
+        for literal in self._tables(table):
+            for pair in literal.named_children:
+                value = unwrap(pair.child_by_field_name("value")) if pair.type == "pair" else None
+                if value is not None and prop is not None:
+                    value = _property(value, prop)
+                if value is not None and value.type in _TEXT_NODES:
+                    template = self.message(value)
+                    if template.is_static and template not in found:
+                        found.append(template)
+        return found[:_MAX_TABLE]
+
+    def _tables(self, name: ts.Node) -> list[ts.Node]:
+        """The object literals a name stands for: the one it is bound to, or for a parameter
+        those that this file's calls of its function pass it (by name, each bound in turn)."""
+        bound = unwrap(self.bound(text_of(name), name))
+        if bound is not None:
+            return [bound] if bound.type == "object" else []
+        function, position = _parameter_of(text_of(name), name)
+        called = function.child_by_field_name("name") if function is not None else None
+        if called is None or position is None:
+            return []
+        tables = []
+        pattern = re.compile(rb"(?<![\w$.])" + re.escape(called.text or b"") + rb"\s*\(")
+        for m in pattern.finditer(self.source):
+            node = self.root.descendant_for_byte_range(m.start(), m.start() + 1)
+            call = node.parent if node is not None else None
+            if call is None or call.type != "call_expression" or call.start_byte != m.start():
+                continue
+            args = arguments(call)
+            if position < len(args) and args[position].type == "identifier":
+                value = unwrap(self.bound(text_of(args[position]), args[position]))
+                if value is not None and value.type == "object" and value not in tables:
+                    tables.append(value)
+        return tables
+
+    def _appended(self, name: str, bound: ts.Node, at: ts.Node) -> ts.Node | None:
+        """What the first ``name += value`` between a binding and a use of it appends (in a
+        loop, a callback or a branch, it may run any number of times): the message is the
+        bound text, then more (``let msg = __('Invalid values:')`` ... ``msg += ...``)."""
+        pattern = re.compile(rb"(?<![\w$.])" + re.escape(name.encode()) + rb"\s*\+=")
+        for m in pattern.finditer(self.source, bound.end_byte, at.start_byte):
+            node = self.root.descendant_for_byte_range(m.start(), m.start() + len(name))
+            parent = node.parent if node is not None else None
+            if parent is not None and parent.type == "augmented_assignment_expression":
+                return parent.child_by_field_name("right")
+        return None
 
     def _formatted(self, args: list[ts.Node]) -> Template:
         """``util.format``'s (and ``console``'s) message: ``%s`` and its kin take the arguments
@@ -1173,7 +1269,7 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
             value = value.child_by_field_name("object")
         if value is not None and value.type == "call_expression":
             func = value.child_by_field_name("function")
-            if func is not None and func.text == b"require":
+            if func is not None and (func.text == b"require" or func.text in _INTEROP):
                 found["declarator"].append(node)
     for nodes in found.values():
         nodes.sort(key=_document_order)
@@ -1234,7 +1330,7 @@ def _may_be_text(arg: ts.Node, source: bytes) -> bool:
         return arg.text in _MESSAGE_NAMES
     if kind == "call_expression":
         func = arg.child_by_field_name("function")
-        return func is not None and func.text in (b"__", b"__n")
+        return func is not None and (func.text or b"").rpartition(b".")[2] in (b"__", b"__n")
     return False
 
 
@@ -1345,6 +1441,40 @@ def _bound_by(statement: ts.Node) -> Iterator[tuple[str, ts.Node]]:
             target, value = expr.child_by_field_name("left"), expr.child_by_field_name("right")
             if target is not None and value is not None and target.type == "identifier":
                 yield text_of(target), value
+
+
+_KEYS = frozenset({"property_identifier", "string"})
+
+
+def _property(literal: ts.Node, name: str) -> ts.Node | None:
+    """The value an object literal gives a property (``message: '...'``), else None."""
+    if literal.type != "object":
+        return None
+    for pair in literal.named_children:
+        key = pair.child_by_field_name("key") if pair.type == "pair" else None
+        if key is not None and key.type in _KEYS and _unquote(text_of(key)) == name:
+            return unwrap(pair.child_by_field_name("value"))
+    return None
+
+
+def _parameter_of(name: str, at: ts.Node) -> tuple[ts.Node | None, int | None]:
+    """The function around ``at`` that has ``name`` as a parameter, and its position there."""
+    parent = at.parent
+    while parent is not None:
+        if parent.type in _FUNCTIONS:
+            names = [p.name for p in _parameters(parent)]
+            if name in names:
+                return parent, names.index(name)
+        parent = parent.parent
+    return None, None
+
+
+def _placeholder(node: ts.Node) -> Template:
+    """A value only known at run time, named by the expression that computes it."""
+    name = " ".join(text_of(node).split())
+    if len(name) > _NAME_LIMIT:
+        name = name[: _NAME_LIMIT - 3] + "..."
+    return Template((Placeholder(name, "${" + name + "}"),))
 
 
 def _identifier(node: ts.Node) -> str | None:

@@ -570,13 +570,16 @@ class _Reader:
 
     def bare(self, text: str) -> ParsedError | None:
         """A lone ``TypeError [ERR_X]: ...``, ``Uncaught RangeError: ...`` or ``Error: ...``:
-        a class every JavaScript runtime has, a code or the prefix say it is JavaScript's."""
-        m = _HEADER.match(text.strip()) if "\n" not in text and len(text) <= _MAX_LINE else None
+        a class every JavaScript runtime has, a code or the prefix say it is JavaScript's.  A
+        message of several lines goes on under its header, as V8 prints it (yargs's
+        ``Invalid values:`` then a line per argument)."""
+        head, newline, rest = text.strip().partition("\n")
+        m = _HEADER.match(head) if len(head) <= _MAX_LINE else None
         if m is None or not (m[4] or m[3]):
             return None
         if not (m[1] or m[3] or m[2].rpartition(".")[2] in BUILTIN_ERRORS):
             return None
-        return ParsedError(m[2], m[4] or "", (), "line", code=m[3])
+        return ParsedError(m[2], (m[4] or "") + newline + rest, (), "line", code=m[3])
 
     def raises(self, source: str) -> bool:
         """``throw``, making an error (``new FooError(``), rejecting, asserting, emitting

@@ -120,7 +120,9 @@ def arguments(call: ts.Node) -> list[ts.Node]:
 
 
 def dotted(node: ts.Node | None) -> str | None:
-    """``a.b.c`` for an identifier or a chain of plain member accesses, else None."""
+    """``a.b.c`` for an identifier or a chain of plain member accesses (private fields too:
+    ``this.#usage``), else None.  TypeScript compiles ``this.#usage`` for older runtimes to
+    ``__classPrivateFieldGet(this, _Yargs_usage, "f")``: that reads as ``this.#_Yargs_usage``."""
     if node is None:
         return None
     if node.type in ("identifier", "this", "super", "property_identifier"):
@@ -128,10 +130,19 @@ def dotted(node: ts.Node | None) -> str | None:
     if node.type == "member_expression":
         obj, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
         head = dotted(obj)
-        if head is None or prop is None or prop.type != "property_identifier":
+        if head is None or prop is None or prop.type not in _PROPERTIES:
             return None
         return f"{head}.{text_of(prop)}"
+    if node.type == "call_expression":
+        func, args = node.child_by_field_name("function"), arguments(node)
+        if func is not None and func.text == b"__classPrivateFieldGet" and len(args) >= 2:
+            field = args[1]
+            if args[0].type == "this" and field.type == "identifier":
+                return f"this.#{text_of(field)}"
     return None
+
+
+_PROPERTIES = frozenset({"property_identifier", "private_property_identifier"})
 
 
 def string_value(node: ts.Node) -> str:
