@@ -267,7 +267,8 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
 
 #: Messages looked up in tables, built up before they are thrown, and formatted inside a
 #: template (jsonwebtoken's option schemas, yargs's ``Invalid values:`` and its i18n calls),
-#: and a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``.
+#: a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``,
+#: and a constructor function whose message falls back from ``null`` (axios's ``CanceledError``).
 _BUILT = {
     "parse.js": """"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
@@ -319,7 +320,20 @@ function imply(missing) {
 function split(text) {
   return (0, _parse.default)(text);
 }
-module.exports = { configure, fail, choose, imply, split };
+function ShopError(message) {
+  Error.call(this);
+  this.message = message;
+}
+ShopError.prototype = Object.create(Error.prototype);
+function Cancelled(message) {
+  ShopError.call(this, message == null ? 'cancelled' : message);
+  Error.captureStackTrace(this, Cancelled);
+}
+Cancelled.prototype = Object.create(ShopError.prototype);
+function abort() {
+  throw new Cancelled(null);
+}
+module.exports = { configure, fail, choose, imply, split, abort };
 """,
 }
 
@@ -333,6 +347,7 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
         "choose({ a: 'x', b: 'y' }, ['z'])",
         "imply('user -> password')",
         "split(7)",
+        "abort()",
     ]
     package, thrown = _package_run(tmp_path, "built", _BUILT, calls)
     assert len(thrown) == len(calls)
@@ -355,6 +370,9 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
     (raise_line,) = {int(f.rsplit(":", 2)[1]) for m, f in thrown if m.startswith('"')}
     tabled = {r.error_message for r in at[("index.js", raise_line)]}
     assert {'"size" must be a number', '"name" must be a string'} <= tabled
+    # ``new Cancelled(null)`` falls back to the default as Node does: no ``${null}`` is left.
+    assert thrown[-1][0] == "cancelled"
+    assert all("${null}" not in r.error_message for r in records)
     # ``(0, _parse.default)(text)`` calls parse: its caller is known.
     (parsed,) = at[("parse.js", 6)]
     assert [c.function for c in parsed.facts.callers] == ["split"]

@@ -14,8 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from errdex.patterns import Template
+from errdex.patterns import Placeholder, Template
 from errdex.record import Guard, Parameter
+
+#: A literal ``null`` passed for a message: a value like any other, shown as a placeholder,
+#: save where the parameter falls back to a default for it (``ClassDef.nullish``).
+NULL = Template((Placeholder("null", "${null}"),))
 
 
 @dataclass(slots=True)
@@ -137,6 +141,9 @@ class ClassDef:
     has_init: bool = False
     params: tuple[str, ...] = ()
     defaults: dict[str, Template] = field(default_factory=dict)
+    #: The parameters whose default also stands for a ``null`` given, being a fallback
+    #: (``msg || 'x'``, ``msg == null ? 'x' : msg``), as a parameter's own default is not.
+    nullish: set[str] = field(default_factory=set)
     attr_params: dict[str, str] = field(default_factory=dict)
     #: What the constructor passes up to its base's (``super().__init__(message, ctx)``): per
     #: positional argument, the parameter it passes (None for any other value); None where it

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from errdex import languages
 from errdex.languages import Language
-from errdex.languages.ir import ClassDef, FileResult, HelperDef, MessageFunc, RawSite
+from errdex.languages.ir import NULL, ClassDef, FileResult, HelperDef, MessageFunc, RawSite
 from errdex.patterns import Template, percent_template
 
 _MAX_HOPS = 12
@@ -271,8 +271,10 @@ def _landings(
         landed.append((init, arguments))
         if init.super_args is None:
             return landed, None
-        # A default may be built from the other arguments (``msg || `can't resolve ${ref}```).
-        received = {**{n: t.substitute(arguments) for n, t in init.defaults.items()}, **arguments}
+        # A default may be built from the other arguments (``msg || `can't resolve ${ref}```);
+        # a fallback's stands for a ``null`` given too.
+        given = {n: t for n, t in arguments.items() if not (n in init.nullish and t == NULL)}
+        received = {**{n: t.substitute(arguments) for n, t in init.defaults.items()}, **given}
         args, kwargs = tuple(received.get(n) if n else None for n in init.super_args), {}
     return landed, args
 

@@ -451,8 +451,10 @@ class _Extractor:
         for expr in walk(body) if body is not None else ():
             if expr.type == "call_expression":
                 func = expr.child_by_field_name("function")
-                if func is not None and func.type == "super":
-                    args = arguments(expr)
+                args = arguments(expr)
+                based = _calls_base(func, args)  # ``AxiosError.call(this, message, ...)``
+                if based or (func is not None and func.type == "super"):
+                    args = args[1:] if based else args
                     decl.super_args = tuple(_passed_name(a, names) for a in args)
                     message = self._message_argument(decl.bases[0], args)
                     if message is None or text_of(message) in names:
@@ -465,6 +467,7 @@ class _Extractor:
                         defaults = [t for t in self.messages(fallback) if t.is_static]
                         if len(defaults) == 1:
                             decl.defaults.setdefault(passed, defaults[0])
+                            decl.nullish.add(passed)
                     else:
                         # ``super(`${what} was not found`)``, or each branch of a ternary.
                         decl.templates += [t for t in self.messages(message) if t.is_static]
@@ -709,9 +712,12 @@ class _Extractor:
         name = written.rpartition(".")[2]
         if not (thrown or _is_error_name(name) or name in self.local_errors):
             return None
+        # ``undefined`` passes nothing: the parameter takes its default.
         args = arguments(node)
-        templates = tuple(self.message(a) if a.type != "object" else None for a in args)
-        alternatives = self.messages(args[0]) if args and args[0].type != "object" else []
+        templates = tuple(self.message(a) if a.type != "object" and not _undefined(a) else None for a in args)
+        alternatives = (
+            self.messages(args[0]) if args and args[0].type != "object" and not _undefined(args[0]) else []
+        )
         template = alternatives[0] if alternatives else None
         site = self._site(
             node,
@@ -1641,7 +1647,7 @@ def _single_statement(body: ts.Node | None) -> str | None:
 
 def _passed_name(node: ts.Node, names: set[str]) -> str | None:
     """The parameter an argument passes up: itself (``super(message)``), or the one it falls
-    back from (``super(msg || 'yargs error')``, ``msg ?? ...``)."""
+    back from (``super(msg || 'yargs error')``, ``msg ?? ...``, ``msg == null ? '...' : msg``)."""
     node = unwrap(node) or node
     if node.type == "identifier":
         return text_of(node) if text_of(node) in names else None
@@ -1649,13 +1655,57 @@ def _passed_name(node: ts.Node, names: set[str]) -> str | None:
         left = node.child_by_field_name("left")
         if left is not None and left.type == "identifier" and text_of(left) in names:
             return text_of(left)
+    if node.type == "ternary_expression" and (passed := _nullish_test(node)) is not None:
+        return passed[0] if passed[0] in names else None
     return None
 
 
 def _fallback(node: ts.Node) -> ts.Node | None:
-    """What ``msg || fallback`` gives when ``msg`` is empty."""
+    """What ``msg || fallback`` (or ``msg == null ? fallback : msg``) gives when ``msg`` is
+    empty."""
     node = unwrap(node) or node
+    if node.type == "ternary_expression":
+        passed = _nullish_test(node)
+        return passed[1] if passed is not None else None
     return node.child_by_field_name("right") if node.type == "binary_expression" else None
+
+
+#: The tests of a name that hold where it is ``null`` or ``undefined`` (``==`` and ``!=``
+#: of ``null`` or ``undefined``), with whether the fallback is the ternary's first branch.
+_NULLISH_TESTS = {
+    ("==", "null"): True, ("==", "undefined"): True, ("===", "undefined"): True,
+    ("!=", "null"): False, ("!=", "undefined"): False, ("!==", "undefined"): False,
+}  # fmt: skip
+
+
+def _nullish_test(node: ts.Node) -> tuple[str, ts.Node] | None:
+    """``msg == null ? fallback : msg`` (or ``msg != null ? msg : fallback``): the name
+    tested and the fallback, else None."""
+    test = unwrap(node.child_by_field_name("condition"))
+    yes, no = node.child_by_field_name("consequence"), node.child_by_field_name("alternative")
+    if test is None or yes is None or no is None or test.type != "binary_expression":
+        return None
+    left, right = test.child_by_field_name("left"), test.child_by_field_name("right")
+    first = _NULLISH_TESTS.get((_operator(test) or "", right.type if right is not None else ""))
+    if left is None or left.type != "identifier" or first is None:
+        return None
+    fallback, kept = (yes, no) if first else (no, yes)
+    return (text_of(left), fallback) if text_of(unwrap(kept) or kept) == text_of(left) else None
+
+
+def _undefined(node: ts.Node) -> bool:
+    return node.type == "undefined" or (node.type == "unary_expression" and text_of(node) == "void 0")
+
+
+def _calls_base(func: ts.Node | None, args: list[ts.Node]) -> bool:
+    """``Base.call(this, message, ...)``: a constructor function passing its message up."""
+    return (
+        func is not None
+        and func.type == "member_expression"
+        and (func.text or b"").endswith(b".call")
+        and len(args) > 1
+        and args[0].type == "this"
+    )
 
 
 def _operator(node: ts.Node) -> str | None:
