@@ -268,7 +268,8 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
 #: Messages looked up in tables, built up before they are thrown, and formatted inside a
 #: template (jsonwebtoken's option schemas, yargs's ``Invalid values:`` and its i18n calls),
 #: a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``,
-#: and a constructor function whose message falls back from ``null`` (axios's ``CanceledError``).
+#: a constructor function whose message falls back from ``null`` (axios's ``CanceledError``),
+#: a message a local function returns (ajv's ``unknownMsg()``) and both forms of ``__n``.
 _BUILT = {
     "parse.js": """"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
@@ -333,7 +334,22 @@ Cancelled.prototype = Object.create(ShopError.prototype);
 function abort() {
   throw new Cancelled(null);
 }
-module.exports = { configure, fail, choose, imply, split, abort };
+function unknown(name) {
+  throw new Error(unknownMsg());
+  function unknownMsg() {
+    return `unknown format "${name}" ignored`;
+  }
+}
+function __n(one, many, count, ...values) {
+  return util.format(count === 1 ? one : many, ...values);
+}
+function usageFail(msg) {
+  throw new Error(msg);
+}
+function extra(list) {
+  usageFail(__n('Unknown argument: %s', 'Unknown arguments: %s', list.length, list.join(', ')));
+}
+module.exports = { configure, fail, choose, imply, split, abort, unknown, extra };
 """,
 }
 
@@ -348,6 +364,9 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
         "imply('user -> password')",
         "split(7)",
         "abort()",
+        "unknown('email')",
+        "extra(['a'])",
+        "extra(['b', 'c'])",
     ]
     package, thrown = _package_run(tmp_path, "built", _BUILT, calls)
     assert len(thrown) == len(calls)
@@ -355,7 +374,9 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
     at: dict[tuple[str, int], list[Record]] = {}
     for record in records:
         for site in record.sites:
-            at.setdefault((site.file_path, site.line_number), []).append(record)
+            # A call of a raise helper is where its error is made; the stack starts in the helper.
+            where = (site.via_file_path or site.file_path, site.via_line_number or site.line_number)
+            at.setdefault(where, []).append(record)
     for message, frame in thrown:
         path, line = frame.strip(" )").rsplit("/", 1)[1].rsplit(":", 2)[:2]
         here = at[(path, int(line))]
@@ -370,8 +391,13 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
     (raise_line,) = {int(f.rsplit(":", 2)[1]) for m, f in thrown if m.startswith('"')}
     tabled = {r.error_message for r in at[("index.js", raise_line)]}
     assert {'"size" must be a number', '"name" must be a string'} <= tabled
+    # Both forms of ``__n`` reach the helper, each a record of the call.
+    assert thrown[-2:] == [
+        ("Unknown argument: a", thrown[-1][1]),
+        ("Unknown arguments: b, c", thrown[-1][1]),
+    ]
     # ``new Cancelled(null)`` falls back to the default as Node does: no ``${null}`` is left.
-    assert thrown[-1][0] == "cancelled"
+    assert thrown[calls.index("abort()")][0] == "cancelled"
     assert all("${null}" not in r.error_message for r in records)
     # ``(0, _parse.default)(text)`` calls parse: its caller is known.
     (parsed,) = at[("parse.js", 6)]

@@ -54,6 +54,8 @@ _ERROR_NAME = re.compile(r"(Error|Exception|Fault|Rejection)$")
 _ERROR_CODE = re.compile(r"^E[A-Z0-9_]{2,}$")
 #: Messages one argument may be (``c ? a : b``, ``msg || 'default'``), at most.
 _MAX_ALTERNATIVES = 4
+#: What an argument holds where it may be several messages: a ternary, ``||``, ``??``, ``__n``.
+_BRANCHES = re.compile(rb"\?|\|\||__n\(")
 #: Messages read from one table (``MESSAGES[code]``): past this, the lookup is a placeholder.
 _MAX_TABLE = 32
 #: A parameter that names the message a helper raises with.
@@ -360,7 +362,11 @@ class _Extractor:
         while parent is not None and levels < 64:
             if parent.type in _BLOCKS:
                 before = child.start_byte
-                found = [value for start, value in self._bindings(parent).get(name, ()) if start < before]
+                found = [
+                    value
+                    for start, value in self._bindings(parent).get(name, ())
+                    if start < before or value.type == "function_declaration"  # hoisted
+                ]
                 if found:
                     return found[-1]
             if parent.type in _FUNCTIONS and name in {p.name for p in _parameters(parent)}:
@@ -1022,22 +1028,33 @@ class _Extractor:
                         helper.forwards.append(Forward(name, bool(head), position, template, head))
         if not any(t is not None and t.is_static for t in templates):
             return
-        self.result.candidates.append(
-            RawSite(
-                line=line_of(call),
-                kind="helper",
-                function=self._qualname(function) if function is not None else None,
-                conditions=guards.conditions,
-                template=None,
-                guards=guards.guards,
-                args=templates,
-                callee=name,
-                callee_qualified=self.qualify(written),
-                callee_is_attr=bool(head),
-                callee_head=head,
-                error_code=_code_argument(args),
-            )
+        candidate = RawSite(
+            line=line_of(call),
+            kind="helper",
+            function=self._qualname(function) if function is not None else None,
+            conditions=guards.conditions,
+            template=None,
+            guards=guards.guards,
+            args=templates,
+            callee=name,
+            callee_qualified=self.qualify(written),
+            callee_is_attr=bool(head),
+            callee_head=head,
+            error_code=_code_argument(args),
         )
+        self.result.candidates.append(candidate)
+        # The other messages an argument may be (``__n(singular, plural, ...)``, each branch of
+        # a ternary), each a candidate of its own at the same place.
+        for position, arg in enumerate(args):
+            template = templates[position]
+            if template is None or _BRANCHES.search(arg.text or b"") is None:
+                continue
+            others = [t for t in self.messages(arg) if t.is_static and t != template]
+            for other in others:
+                changed = (*templates[:position], other, *templates[position + 1 :])
+                self.result.candidates.append(replace(candidate, args=changed))
+            if others:
+                break
 
     # -- messages -------------------------------------------------------------------------------
 
@@ -1051,7 +1068,8 @@ class _Extractor:
                 branches = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
                 found = [t for b in branches if b is not None for t in self.messages(b, depth + 1)]
                 return found[:_MAX_ALTERNATIVES]
-            if node.type == "call_expression" and dotted(node.child_by_field_name("function")) == "__n":
+            called = dotted(node.child_by_field_name("function")) if node.type == "call_expression" else None
+            if called is not None and called.rpartition(".")[2] == "__n":
                 # ``__n(singular, plural, count, ...values)``: either form, with the values.
                 args = arguments(node)
                 if len(args) >= 3:
@@ -1060,6 +1078,8 @@ class _Extractor:
                 table = self._looked_up(node)
                 if table:
                     return table
+            if node.type == "call_expression" and (returned := self._returned(node)):
+                return returned
             if node.type == "binary_expression" and _operator(node) in ("||", "??"):
                 sides = [node.child_by_field_name("left"), node.child_by_field_name("right")]
                 found = [t for b in sides if b is not None for t in self.messages(b, depth + 1)]
@@ -1151,6 +1171,31 @@ class _Extractor:
         if node.type == "number":
             return Template.literal(text_of(node))
         return _placeholder(node)
+
+    def _returned(self, call: ts.Node) -> list[Template]:
+        """The messages a call of a function of the file's scope returns, each of its returns
+        being text, its parameters given the call's arguments (ajv's ``throw new
+        Error(unknownMsg())``, ``unknownMsg`` returning a template); else none."""
+        func = call.child_by_field_name("function")
+        declared = (
+            unwrap(self.bound(text_of(func), call))
+            if func is not None and func.type == "identifier"
+            else None
+        )
+        body = declared.child_by_field_name("body") if declared is not None else None
+        if declared is None or body is None or declared.type not in _FUNCTIONS:
+            return []
+        values = {
+            p.name: self.message(a) for p, a in zip(_parameters(declared), arguments(call), strict=False)
+        }
+        found: list[Template] = []
+        for statement in _returns(body):
+            value = next(iter(statement.named_children), None)
+            template = self.message(value).substitute(values) if value is not None else None
+            if template is None or not template.is_static:
+                return []
+            found.append(template)
+        return found[:_MAX_ALTERNATIVES]
 
     def _looked_up(self, node: ts.Node) -> list[Template]:
         """The messages a lookup in a table of them may give: ``MESSAGES[code]``, or
@@ -1433,9 +1478,12 @@ def _exits_in(block: ts.Node) -> list[tuple[int, Guard, str]]:
 
 
 def _bound_by(statement: ts.Node) -> Iterator[tuple[str, ts.Node]]:
-    """The names a statement binds and their values (``const name = v``, ``name = v``)."""
+    """The names a statement binds and their values (``const name = v``, ``name = v``, a
+    ``function name() {}`` itself)."""
     kind = statement.type
-    if kind in ("lexical_declaration", "variable_declaration"):
+    if kind == "function_declaration" and (name := statement.child_by_field_name("name")) is not None:
+        yield text_of(name), statement
+    elif kind in ("lexical_declaration", "variable_declaration"):
         for declarator in statement.named_children:
             target = declarator.child_by_field_name("name")
             value = declarator.child_by_field_name("value")
@@ -1450,6 +1498,17 @@ def _bound_by(statement: ts.Node) -> Iterator[tuple[str, ts.Node]]:
 
 
 _KEYS = frozenset({"property_identifier", "string"})
+
+
+def _returns(body: ts.Node) -> Iterator[ts.Node]:
+    """The ``return`` statements of a function's own body, not those of functions in it."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type == "return_statement":
+            yield node
+        elif node is body or node.type not in _FUNCTIONS:
+            stack.extend(node.named_children)
 
 
 def _property(literal: ts.Node, name: str) -> ts.Node | None:
