@@ -128,6 +128,13 @@ class HelperDef:
     #: The helper as its module names it (``Connection.execute``): what a call on an object
     #: other than its own must be named after to be one of it.
     qualname: str = ""
+    #: For a rest parameter (``...args``): what its values are joined with into the message
+    #: (@hapi/hoek's ``assert(ok, 'Invalid rule', name)`` says ``Invalid rule <name>``).
+    joined: str | None = None
+    #: For a helper outside the mined tree: its file as an import names it
+    #: (``@hapi/hoek/lib/assert``), where its raise is found when that package is installed
+    #: beside the mined one (``mine/installed.py``).
+    defined_in: str | None = None
 
 
 @dataclass(slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
@@ -174,7 +175,8 @@ def _site(site: RawSite, message: str, file_path: str, record_message: str, pref
         "error_class": site.class_written,
         "qualified_class": site.class_qualified,
         "error_message": message if message != record_message else None,
-        "via_file_path": prefix + site.via_path if site.via_path else None,
+        # A helper of a package installed beside this one raises up the tree (``../@hapi/hoek/...``).
+        "via_file_path": posixpath.normpath(prefix + site.via_path) if site.via_path else None,
         "via_line_number": site.via_line,
         "logger": site.logger,
     }

@@ -31,6 +31,7 @@ from errdex.mine.cache import CacheCount, ExtractionCache, dump, file_key, load
 from errdex.mine.callers import scan_calls
 from errdex.mine.entries import loaded_files, mark_loaded
 from errdex.mine.facts import MAX_CALL_SITES, attach_facts, call_names
+from errdex.mine.installed import installed_helpers
 from errdex.mine.resolve import resolve
 from errdex.mine.sources import (
     DEFAULT_MAX_FILE_SIZE,
@@ -235,7 +236,11 @@ def _build_one(source: Source, extracted: list[FileResult]) -> MineResult:
     for result in results:
         if not result.error:
             by_language[result.language].append(result)
-    results = [r for name, group in by_language.items() for r in resolve(group, languages.get(name))]
+    results = []
+    for name, group in by_language.items():
+        language = languages.get(name)
+        # Helpers of other packages raise where those are installed, beside this one.
+        results += resolve(group, language, installed_helpers(language, source.files, prefix))
 
     ctx = Context(source.repo, source.sha, utc_now(), prefix, origin.package, origin.version, source.ref)
     records = build_records(results, ctx)

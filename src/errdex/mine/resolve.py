@@ -132,13 +132,17 @@ class _Tree:
         return None, "", ""
 
 
-def resolve(results: list[FileResult], language: Language) -> list[FileResult]:
+def resolve(
+    results: list[FileResult], language: Language, known: Mapping[str, HelperDef] | None = None
+) -> list[FileResult]:
     """Return the results (of one language) with classes canonical, class templates applied and
-    helper calls as sites."""
+    helper calls as sites; ``known`` are the helpers outside the tree (by default the
+    language's, ``Language.known_helpers``)."""
     modules = {r.module: r for r in results if r.module}
     classes = {c.qualified: c for r in results for c in r.classes}
     funcs = {f.key: f for r in results for f in r.message_funcs}
-    tree = _Tree(modules, classes, funcs, language.builtin_classes, language.known_helpers())
+    known = language.known_helpers() if known is None else known
+    tree = _Tree(modules, classes, funcs, language.builtin_classes, known)
     helpers = _helpers(results, tree)
     for result in results:
         resolved = (r for site in result.sites for r in _resolve_site(site, tree, result.module))
@@ -439,7 +443,13 @@ def _helper_sites(
     if helper is None or helper.sink is None:
         return []
     message: Template | None = None
-    if helper.index is not None and helper.index < len(candidate.args):
+    if helper.index is not None and helper.joined is not None:
+        rest = [t for t in candidate.args[helper.index :] if t is not None]
+        if rest and len(rest) == len(candidate.args) - helper.index:
+            message = rest[0]
+            for more in rest[1:]:
+                message = message + Template.literal(helper.joined) + more
+    elif helper.index is not None and helper.index < len(candidate.args):
         message = candidate.args[helper.index]
     if message is None:
         message = dict(candidate.kwargs).get(helper.param)

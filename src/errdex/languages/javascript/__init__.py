@@ -9,7 +9,7 @@ costs nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ from errdex.languages.base import CodeWriter, Language, PasteReader
 from errdex.languages.javascript import names, source
 
 if TYPE_CHECKING:
-    from errdex.languages.ir import FileResult, FunctionInfo, Trigger
+    from errdex.languages.ir import FileResult, FunctionInfo, HelperDef, Trigger
 
 
 #: Text a signature is read from at most: a declaration's lines up to its body's first.
@@ -67,6 +67,11 @@ class ECMAScript(Language):
         from errdex.languages.javascript.tests import extract_triggers
 
         return extract_triggers(text, path)
+
+    def known_helpers(self) -> Mapping[str, HelperDef]:
+        from errdex.languages.javascript.helpers import KNOWN_HELPERS
+
+        return KNOWN_HELPERS
 
     def called_as(self, function: str | None) -> tuple[str | None, set[str] | None]:
         return names.called_as(function)
