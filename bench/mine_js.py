@@ -8,6 +8,9 @@ interleaved rounds, in CPU time:
 
 * ``parse``: the baseline, reading every selected file and parsing it with tree-sitter's
   grammar for its extension, in a plain loop;
+* ``+query``: the same parse, then the cheapest query tree-sitter runs (one node type,
+  ``(throw_statement)``) over each tree: the floor of any reader that asks tree-sitter for the
+  nodes it reads rather than walking them in Python;
 * ``mine x1``: ``errdex.mine.mine(jobs=1)``, from the directory to the finished records (the
   extraction cache off: every file is read and extracted);
 * ``store``: writing the records into a fresh SQLite file.
@@ -18,16 +21,19 @@ Ratios are against ``parse``; the goal is ``mine x1`` at most 1.5x.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import tree_sitter as ts
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from errdex.languages import for_path
-from errdex.languages.javascript.syntax import parse
+from errdex.languages.javascript.syntax import grammar_of, language, parse
 from errdex.mine import mine
 from errdex.mine.sources import select_files
 from errdex.store import open_store
@@ -48,7 +54,18 @@ def parse_all(files: list[Path]) -> None:
         parse(path.read_bytes().decode("utf-8", "replace"), path.name)
 
 
-def bench(spec: str, repeat: int) -> tuple[float, float]:
+@functools.cache
+def _throws(grammar: str) -> ts.Query:
+    return ts.Query(language(grammar), "(throw_statement) @throw")
+
+
+def parse_and_query(files: list[Path]) -> None:
+    for path in files:
+        tree = parse(path.read_bytes().decode("utf-8", "replace"), path.name)
+        ts.QueryCursor(_throws(grammar_of(path.name))).captures(tree.root_node)
+
+
+def bench(spec: str, repeat: int) -> tuple[float, float, float]:
     name, _, version = spec.rpartition("@")
     root = fetch_npm(name, version)
     files = [
@@ -63,6 +80,7 @@ def bench(spec: str, repeat: int) -> tuple[float, float]:
 
     runs: dict[str, Callable[[], float]] = {
         "parse": lambda: timed(lambda: parse_all(files)),
+        "+query": lambda: timed(lambda: parse_and_query(files)),
         "mine x1": lambda: timed(lambda: mine(root, repo="bench/bench", sha=SHA, jobs=1)),
         "store": lambda: timed(store),
     }
@@ -78,7 +96,7 @@ def bench(spec: str, repeat: int) -> tuple[float, float]:
     )
     for label, values in times.items():
         print(f"  {label:<8} {min(values) * 1000:8.0f} ms  {min(values) / floor:5.2f}x parse")
-    return floor, min(times["mine x1"])
+    return floor, min(times["mine x1"]), min(times["+query"])
 
 
 def main() -> None:
@@ -89,9 +107,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     totals = [bench(spec, args.repeat) for spec in args.packages]
-    parse_total, mine_total = (sum(t[i] for t in totals) for i in (0, 1))
-    ratio = mine_total / parse_total
-    print(f"all: parse {parse_total * 1000:.0f} ms, mine x1 {mine_total * 1000:.0f} ms, {ratio:.2f}x")
+    parse_total, mine_total, query_total = (sum(t[i] for t in totals) for i in (0, 1, 2))
+    print(
+        f"all: parse {parse_total * 1000:.0f} ms, mine x1 {mine_total * 1000:.0f} ms, "
+        f"{mine_total / parse_total:.2f}x (+query {query_total / parse_total:.2f}x)"
+    )
 
 
 if __name__ == "__main__":
