@@ -161,6 +161,28 @@ def test_hostile_nesting_and_garbage_are_read_without_a_crash() -> None:
         assert all(site.line >= 1 for site in result.sites)
 
 
+def test_thousands_of_early_exits_and_lookups_in_one_function_cost_little() -> None:
+    """A generated validator: each check throws, a table lookup through a parameter or a
+    message built on with ``+=``.  Every site is read, each with the nearest early exits as
+    its guards (the rest counted as left out), not all those above it."""
+    checks = 3000
+    text = (
+        "const T = { a: { message: 'a is bad' } };\nfunction check(schema, k) {\n  let msg = 'start';\n"
+        + "".join(
+            f"  msg += 'x{i}';\n  if (k === {i}) {{ const v = schema[k]; throw new Error(v.message); }}\n"
+            f"  if (k === -{i}) throw new Error(msg);\n"
+            for i in range(checks)
+        )
+        + "}\n"
+        + "".join(f"check(T, {i});\n" for i in range(checks))
+    )
+    result = extract(text, "lib/x.js", "./lib/x", "javascript")
+    assert len(result.sites) == 2 * checks
+    assert {site.template.message for site in result.sites if site.template} == {"a is bad", "start${'x0'}"}
+    assert max(len(site.guards) for site in result.sites) <= 33
+    assert any("early exits" in why for _, why in result.omitted)
+
+
 @needs_node
 def test_enrichment_writes_javascript_that_runs_and_catches_what_the_record_raises(tmp_path: Path) -> None:
     from errdex.enrich import enrich

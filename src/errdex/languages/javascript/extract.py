@@ -19,6 +19,7 @@ builds the message: :mod:`errdex.mine.resolve` fills ``throw new NotFound(name)`
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import defaultdict
@@ -54,6 +55,8 @@ _ERROR_NAME = re.compile(r"(Error|Exception|Fault|Rejection)$")
 _ERROR_CODE = re.compile(r"^E[A-Z0-9_]{2,}$")
 #: Messages one argument may be (``c ? a : b``, ``msg || 'default'``), at most.
 _MAX_ALTERNATIVES = 4
+#: Early exits of one block kept as a site's guards, the nearest first.
+_MAX_EXITS = 32
 #: What an argument holds where it may be several messages: a ternary, ``||``, ``??``, ``__n``.
 _BRANCHES = re.compile(rb"\?|\|\||__n\(")
 #: Messages read from one table (``MESSAGES[code]``): past this, the lookup is a placeholder.
@@ -174,6 +177,13 @@ class _Extractor:
         #: Per block, the function it is in and the guards above it (``_context``).
         self._above: dict[int, tuple[ts.Node | None, tuple[tuple[Guard, str | None], ...]]] = {}
         self._ifs: dict[tuple[int, bool], tuple[Guard, str]] = {}
+        #: Read once each, however many sites ask: a name's calls, the tables a parameter is
+        #: passed, the ``+=`` of a binding.
+        self._calls: dict[bytes, list[ts.Node]] = {}
+        self._tables_passed: dict[tuple[int, int], list[ts.Node]] = {}
+        self._appends: dict[tuple[str, int], list[tuple[int, ts.Node | None]]] = {}
+        #: Blocks whose early exits were too many to keep them all (``_MAX_EXITS``).
+        self._capped: set[int] = set()
 
     # -- driver ---------------------------------------------------------------------------------
 
@@ -243,8 +253,16 @@ class _Extractor:
                 exits = self._exits.get(parent.id)
                 if exits is None:
                     exits = self._exits[parent.id] = _exits_in(parent)
-                before = child.start_byte
-                guards += reversed([(guard, test) for end, guard, test in exits if end <= before])
+                # The nearest early exits above (they end in order): a block of thousands
+                # (generated validators) would give each site all of them.
+                passed_exits = bisect.bisect_right(exits, child.start_byte, key=lambda e: e[0])
+                if passed_exits > _MAX_EXITS and parent.id not in self._capped:
+                    self._capped.add(parent.id)
+                    self.result.omitted.append(
+                        (line_of(parent), f"early exits past the nearest {_MAX_EXITS} left out of guards")
+                    )
+                nearest = exits[max(0, passed_exits - _MAX_EXITS) : passed_exits]
+                guards += reversed([(guard, test) for _, guard, test in nearest])
                 if kind == "switch_case":
                     guards += self._case_guard(parent, child)
                 base = self._above.get(parent.id)
@@ -1234,33 +1252,51 @@ class _Extractor:
             return [bound] if bound.type == "object" else []
         function, position = _parameter_of(text_of(name), name)
         called = function.child_by_field_name("name") if function is not None else None
-        if called is None or position is None:
+        if function is None or called is None or position is None:
             return []
-        tables = []
-        pattern = re.compile(rb"(?<![\w$.])" + re.escape(called.text or b"") + rb"\s*\(")
-        for m in pattern.finditer(self.source):
-            node = self.root.descendant_for_byte_range(m.start(), m.start() + 1)
-            call = node.parent if node is not None else None
-            if call is None or call.type != "call_expression" or call.start_byte != m.start():
-                continue
-            args = arguments(call)
-            if position < len(args) and args[position].type == "identifier":
-                value = unwrap(self.bound(text_of(args[position]), args[position]))
-                if value is not None and value.type == "object" and value not in tables:
-                    tables.append(value)
-        return tables
+        key = (function.id, position)
+        if key not in self._tables_passed:  # once per parameter, however many lookups read it
+            tables: list[ts.Node] = []
+            for call in self._calls_of(called.text or b""):
+                args = arguments(call)
+                if position < len(args) and args[position].type == "identifier":
+                    value = unwrap(self.bound(text_of(args[position]), args[position]))
+                    if value is not None and value.type == "object" and value not in tables:
+                        tables.append(value)
+            self._tables_passed[key] = tables
+        return self._tables_passed[key]
+
+    def _calls_of(self, name: bytes) -> list[ts.Node]:
+        """The file's calls of a bare ``name(...)``, found in its bytes (read once per name)."""
+        if name not in self._calls:
+            found = []
+            pattern = re.compile(rb"(?<![\w$.])" + re.escape(name) + rb"\s*\(")
+            for m in pattern.finditer(self.source):
+                node = self.root.descendant_for_byte_range(m.start(), m.start() + 1)
+                call = node.parent if node is not None else None
+                if call is not None and call.type == "call_expression" and call.start_byte == m.start():
+                    found.append(call)
+            self._calls[name] = found
+        return self._calls[name]
 
     def _appended(self, name: str, bound: ts.Node, at: ts.Node) -> ts.Node | None:
         """What the first ``name += value`` between a binding and a use of it appends (in a
         loop, a callback or a branch, it may run any number of times): the message is the
         bound text, then more (``let msg = __('Invalid values:')`` ... ``msg += ...``)."""
-        pattern = re.compile(rb"(?<![\w$.])" + re.escape(name.encode()) + rb"\s*\+=")
-        for m in pattern.finditer(self.source, bound.end_byte, at.start_byte):
-            node = self.root.descendant_for_byte_range(m.start(), m.start() + len(name))
-            parent = node.parent if node is not None else None
-            if parent is not None and parent.type == "augmented_assignment_expression":
-                return parent.child_by_field_name("right")
-        return None
+        key = (name, bound.id)
+        if key not in self._appends:  # once per binding, however many uses read it
+            found = []
+            pattern = re.compile(rb"(?<![\w$.])" + re.escape(name.encode()) + rb"\s*\+=")
+            scope = bound  # the block the binding is in: where a ``+=`` of it may stand
+            while scope.parent is not None and scope.type not in _BLOCKS:
+                scope = scope.parent
+            for m in pattern.finditer(self.source, bound.end_byte, scope.end_byte):
+                node = self.root.descendant_for_byte_range(m.start(), m.start() + len(name))
+                parent = node.parent if node is not None else None
+                if parent is not None and parent.type == "augmented_assignment_expression":
+                    found.append((m.start(), parent.child_by_field_name("right")))
+            self._appends[key] = found
+        return next((value for start, value in self._appends[key] if start < at.start_byte), None)
 
     def _formatted(self, args: list[ts.Node]) -> Template:
         """``util.format``'s (and ``console``'s) message: ``%s`` and its kin take the arguments
