@@ -291,7 +291,8 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
 #: template (jsonwebtoken's option schemas, yargs's ``Invalid values:`` and its i18n calls),
 #: a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``,
 #: a constructor function whose message falls back from ``null`` (axios's ``CanceledError``),
-#: a message a local function returns (ajv's ``unknownMsg()``) and both forms of ``__n``.
+#: a message a local function returns (ajv's ``unknownMsg()``), both forms of ``__n``, and a
+#: raise helper called as compiled code calls an import (ajv's ``checkStrictMode``).
 _BUILT = {
     "parse.js": """"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
@@ -304,8 +305,16 @@ function parse(text) {
 }
 var _default = exports.default = parse;
 """,
+    "check.js": """"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+function checkStrictMode(message) {
+  throw new Error(`strict mode: ${message}`);
+}
+exports.checkStrictMode = checkStrictMode;
+""",
     "index.js": """"use strict";
 const util = require('util');
+const check_1 = require("./check.js");
 var _parse = _interopRequireDefault(require("./parse.js"));
 function _interopRequireDefault(e) { return e && e.__esModule ? e : { default: e }; }
 const OPTIONS = {
@@ -371,7 +380,10 @@ function usageFail(msg) {
 function extra(list) {
   usageFail(__n('Unknown argument: %s', 'Unknown arguments: %s', list.length, list.join(', ')));
 }
-module.exports = { configure, fail, choose, imply, split, abort, unknown, extra };
+function tuple(length) {
+  (0, check_1.checkStrictMode)(`items is ${length}-tuple, but minItems is not specified`);
+}
+module.exports = { configure, fail, choose, imply, split, abort, unknown, extra, tuple };
 """,
 }
 
@@ -389,6 +401,7 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
         "unknown('email')",
         "extra(['a'])",
         "extra(['b', 'c'])",
+        "tuple(2)",
     ]
     package, thrown = _package_run(tmp_path, "built", _BUILT, calls)
     assert len(thrown) == len(calls)
@@ -414,10 +427,14 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
     tabled = {r.error_message for r in at[("index.js", raise_line)]}
     assert {'"size" must be a number', '"name" must be a string'} <= tabled
     # Both forms of ``__n`` reach the helper, each a record of the call.
-    assert thrown[-2:] == [
-        ("Unknown argument: a", thrown[-1][1]),
-        ("Unknown arguments: b, c", thrown[-1][1]),
+    unknown = calls.index("extra(['a'])")
+    assert thrown[unknown : unknown + 2] == [
+        ("Unknown argument: a", thrown[unknown][1]),
+        ("Unknown arguments: b, c", thrown[unknown][1]),
     ]
+    # A helper called as compiled code calls an import, ``(0, check_1.checkStrictMode)(...)``.
+    (strict,) = [r for r in records if r.error_message.startswith("strict mode: items is")]
+    assert [(s.file_path, s.via_file_path) for s in strict.sites] == [("index.js", "check.js")]
     # ``new Cancelled(null)`` falls back to the default as Node does: no ``${null}`` is left.
     assert thrown[calls.index("abort()")][0] == "cancelled"
     assert all("${null}" not in r.error_message for r in records)

@@ -33,7 +33,7 @@ MINIMUM_ERRORS = 150
 MINIMUM_PACKAGES = 12
 #: Top-1 goals: a message alone names fewer lines than a stack does.
 LAST_LINE_GOAL = 0.90
-#: The last line's strict top-1 as measured (86.9% on this corpus), less a margin: below it,
+#: The last line's strict top-1 as measured (87.2% on this corpus), less a margin: below it,
 #: matching has got worse.
 LAST_LINE_STRICT_FLOOR = 0.84
 STACK_GOAL = 0.99

@@ -122,7 +122,8 @@ def arguments(call: ts.Node) -> list[ts.Node]:
 def dotted(node: ts.Node | None) -> str | None:
     """``a.b.c`` for an identifier or a chain of plain member accesses (private fields too:
     ``this.#usage``), else None.  TypeScript compiles ``this.#usage`` for older runtimes to
-    ``__classPrivateFieldGet(this, _Yargs_usage, "f")``: that reads as ``this.#_Yargs_usage``."""
+    ``__classPrivateFieldGet(this, _Yargs_usage, "f")``: that reads as ``this.#_Yargs_usage``;
+    and an imported function's call to ``(0, util_1.f)(...)``: that callee reads as ``util_1.f``."""
     if node is None:
         return None
     if node.type in ("identifier", "this", "super", "property_identifier"):
@@ -133,6 +134,12 @@ def dotted(node: ts.Node | None) -> str | None:
         if head is None or prop is None or prop.type not in _PROPERTIES:
             return None
         return f"{head}.{text_of(prop)}"
+    if node.type == "parenthesized_expression" and node.named_child_count == 1:
+        # ``(0, util_1.checkStrictMode)``: how TypeScript and Babel call an imported function.
+        inner = node.named_child(0)
+        if inner is not None and inner.type == "sequence_expression" and inner.named_child_count == 2:
+            first, called = inner.named_child(0), inner.named_child(1)
+            return dotted(called) if first is not None and first.type == "number" else None
     if node.type == "call_expression":
         func, args = node.child_by_field_name("function"), arguments(node)
         if func is not None and func.text == b"__classPrivateFieldGet" and len(args) >= 2:
