@@ -242,12 +242,14 @@ class _LineScan:
     """Whether a place lies inside a quoted string or after a comment opened on its line; a
     string that spans lines (other than a docstring, which the caller's spans leave out) is not
     seen.  Places are asked in order, and a line is read once however many calls it holds: a
-    minified bundle is one line of a megabyte."""
+    minified bundle is one line of a megabyte.  The line is read from quote to quote (and to
+    the comment) by regular expressions, not character by character."""
 
-    __slots__ = ("at", "begin", "comment", "commented", "escaped", "quote", "text")
+    __slots__ = ("at", "begin", "commented", "escaped", "opening", "quote", "text")
 
     def __init__(self, text: str, comment: str | None) -> None:
-        self.text, self.comment = text, comment
+        self.text = text
+        self.opening = _openings(comment)
         self.begin = self.at = -1
         self.quote, self.escaped, self.commented = "", False, False
 
@@ -257,30 +259,39 @@ class _LineScan:
             self.quote, self.escaped, self.commented = "", False, False
         if self.commented:
             return True
-        text, comment = self.text, self.comment
-        stretch = text[self.at : end]
-        if (
-            not self.quote
-            and '"' not in stretch
-            and "'" not in stretch
-            and (comment is None or comment not in stretch)
-        ):
-            self.at = end
-            return False
-        quote, escaped = self.quote, self.escaped
-        for i in range(self.at, end):
-            ch = text[i]
+        text, at, quote = self.text, self.at, self.quote
+        if self.escaped and at < end:  # the last stretch ended on a backslash: skip what it escapes
+            at, self.escaped = at + 1, False
+        while at < end:
             if quote:
-                if escaped:
-                    escaped = False
-                elif ch == "\\":
-                    escaped = True
-                elif ch == quote:
-                    quote = ""
-            elif ch in "\"'":
-                quote = ch
-            elif comment is not None and text.startswith(comment, i):
-                self.commented = True
-                return True
-        self.at, self.quote, self.escaped = end, quote, escaped
+                m = _CLOSING[quote].search(text, at, end)
+                if m is None:
+                    at = end
+                elif m[0] == "\\":
+                    at = m.end() + 1
+                    if at > end:  # the escaped character lies past this stretch
+                        at, self.escaped = end, True
+                else:
+                    at, quote = m.end(), ""
+            else:
+                m = self.opening.search(text, at, end)
+                if m is None:
+                    at = end
+                elif m[0] in _QUOTES:
+                    at, quote = m.end(), m[0]
+                else:
+                    self.commented = True
+                    return True
+        self.at, self.quote = at, quote
         return bool(quote)
+
+
+_QUOTES = ('"', "'")
+#: Where a quoted string ends, or a backslash escapes the character after it.
+_CLOSING = {q: re.compile(rf"\\|{q}") for q in _QUOTES}
+
+
+@functools.cache
+def _openings(comment: str | None) -> re.Pattern[str]:
+    """What opens a string or a comment outside of one."""
+    return re.compile("|".join(re.escape(o) for o in (*_QUOTES, *([comment] if comment else []))))

@@ -473,6 +473,9 @@ class _Callers:
             tuple[str, str, frozenset[tuple[str, str]]], list[tuple[EntryPoint, _Found | None]]
         ] = {}
         self._lines: dict[str, list[str]] = {}
+        #: What a bare name of a file runs (``_Tree.bound``, made ``canonical``), by file and
+        #: name: the same for every function of that name whose callers are sought.
+        self._runs: dict[tuple[str, str], list[str]] = {}
         #: The other names a function's name is imported as somewhere in the tree (``_bound``
         #: for ``from .x import bound as _bound``): each call by one is resolved like any other.
         self.imported_as = imported_as(tree.files.values())
@@ -634,8 +637,10 @@ class _Callers:
         constructor = target.endswith(".__init__")
         method = cls is not None and not constructor
         if receiver == "":  # a bare ``name(``: what the name is bound to in that file
-            bound = tree.bound(path, name)
-            if not bound or any(tree.canonical(b) != target for b in bound):
+            runs = self._runs.get((path, name))
+            if runs is None:
+                runs = self._runs[(path, name)] = [tree.canonical(b) for b in tree.bound(path, name)]
+            if not runs or any(run != target for run in runs):
                 return None  # another function, or one of two the name may stand for
             return False, constructor
         if receiver == UNNAMED or (constructor and receiver in language.receivers):

@@ -147,7 +147,12 @@ _BARE_CALL = re.compile(rb"(Error|Exception|Fault|Rejection)$|^(assert|ok|strict
 _CALLED_ON_START = re.compile(rb"console|process|Object|assert|strict")
 _MESSAGE_NAMES = frozenset(word.encode() for word in _MESSAGE_WORDS)
 #: What the arguments of a call that may pass a message hold somewhere (a cheap first test).
-_MAYBE_TEXT = re.compile(rb"['\"`]|__|\b(?:" + b"|".join(_MESSAGE_NAMES) + rb")\b")
+#: Each alternative starts with a literal character (the word boundary before a name is a look
+#: back from past its first letter), so that the search skips in C to where one may start
+#: instead of trying every position.
+_MAYBE_TEXT = re.compile(
+    rb"'|\"|`|__|" + b"|".join(rb"%b(?<=\b%b)%b\b" % (w[:1], w[:1], w[1:]) for w in sorted(_MESSAGE_NAMES))
+)
 
 
 @functools.cache
@@ -184,12 +189,19 @@ class _Extractor:
         self._appends: dict[tuple[str, int], list[tuple[int, ts.Node | None]]] = {}
         #: Blocks whose early exits were too many to keep them all (``_MAX_EXITS``).
         self._capped: set[int] = set()
+        #: Each function's parameters, by node id: read once, however many lookups pass it.
+        self._params: dict[int, tuple[Parameter, ...]] = {}
+        #: The file's ``throw`` statements in document order, and where each starts (``run``).
+        self._throws: list[ts.Node] = []
+        self._throw_starts: list[int] = []
 
     # -- driver ---------------------------------------------------------------------------------
 
     def run(self, root: ts.Node, source: bytes, grammar: str) -> None:
         self.root, self.source = root, source
         found = _classified(ts.QueryCursor(_query(grammar)).captures(root), source)
+        self._throws = found.get("throw", [])
+        self._throw_starts = [node.start_byte for node in self._throws]
         for node in found.get("class", []):
             self._class_def(node)
         for node in found.get("import", []):
@@ -387,11 +399,18 @@ class _Extractor:
                 ]
                 if found:
                     return found[-1]
-            if parent.type in _FUNCTIONS and name in {p.name for p in _parameters(parent)}:
+            if parent.type in _FUNCTIONS and any(p.name == name for p in self.parameters(parent)):
                 return None  # a parameter: its value comes from the caller
             child, parent = parent, parent.parent
             levels += 1
         return None
+
+    def parameters(self, function: ts.Node) -> tuple[Parameter, ...]:
+        """A function's parameters (``_parameters``), read once per function."""
+        known = self._params.get(function.id)
+        if known is None:
+            known = self._params[function.id] = tuple(_parameters(function))
+        return known
 
     def _bindings(self, block: ts.Node) -> dict[str, list[tuple[int, ts.Node]]]:
         """The names a block's statements bind, each with where and to what, in order: read
@@ -418,7 +437,7 @@ class _Extractor:
                 body_line=line_of(first),
                 end_line=node.end_point[0] + 1,
                 docstring=_doc_comment(node) if detailed else None,
-                parameters=tuple(_parameters(node)) if detailed else (),
+                parameters=self.parameters(node) if detailed else (),
                 is_async=detailed and any(c.type == "async" for c in node.children),
             )
         )
@@ -784,14 +803,33 @@ class _Extractor:
             bound = text_of(target) if target is not None and target.type == "identifier" else None
             function = self._context(node)[0]
             scope = function.child_by_field_name("body") if function is not None else None
-            if bound is not None and scope is not None and not _throws_name(scope, bound):
+            if bound is not None and scope is not None and not self._throws_name(scope, bound):
                 return self._use_of(scope, bound)
         return None
 
+    def _throws_name(self, scope: ts.Node, name: str) -> bool:
+        """Whether a function's body throws the name (``throw err``) anywhere: of the file's
+        ``throw`` statements, those within the body's bytes."""
+        wanted = name.encode()
+        first = bisect.bisect_left(self._throw_starts, scope.start_byte)
+        last = bisect.bisect_left(self._throw_starts, scope.end_byte, lo=first)
+        for node in self._throws[first:last]:
+            value = unwrap(next(iter(node.named_children), None))
+            if value is not None and value.type == "identifier" and value.text == wanted:
+                return True
+        return False
+
     def _use_of(self, scope: ts.Node, name: str) -> str | None:
-        """How a name bound to an error leaves the function where it is never thrown."""
-        for node in walk(scope):
-            if node.type == "identifier" and node.text == name.encode() and node.parent is not None:
+        """How a name bound to an error leaves the function where it is never thrown: its
+        uses are found in the body's bytes, then asked of the tree, in order."""
+        wanted = name.encode()
+        at = self.source.find(wanted, scope.start_byte, scope.end_byte)
+        while at >= 0:
+            node = self.root.descendant_for_byte_range(at, at + len(wanted))
+            at = self.source.find(wanted, at + 1, scope.end_byte)
+            if node is None or node.type != "identifier" or node.text != wanted:
+                continue  # part of a longer name, a string, a comment
+            if node.parent is not None:
                 kind = node.parent.type
                 if kind == "return_statement":
                     return "return"
@@ -969,7 +1007,7 @@ class _Extractor:
         name = qualname.rpartition(".")[2]
         if not name or name.startswith("<") or not name.replace("$", "_").isidentifier():
             return None
-        params = [p for p in _parameters(function) if p.kind in ("positional", "var-positional")]
+        params = [p for p in self.parameters(function) if p.kind in ("positional", "var-positional")]
         rest = next((i for i, p in enumerate(params) if p.kind == "var-positional"), len(params))
         helper = HelperDef(
             name=name,
@@ -988,7 +1026,7 @@ class _Extractor:
     def _note_helper(self, function: ts.Node, site: RawSite, node: ts.Node) -> None:
         """Declare the function a helper where the site's message comes from one of its
         parameters: ``fail(msg) { throw new YError(msg) }`` raises what each caller passes."""
-        params = {p.name for p in _parameters(function)}
+        params = {p.name for p in self.parameters(function)}
         if not params:
             return
         message = self._message_of(site, params)
@@ -1038,7 +1076,7 @@ class _Extractor:
         templates = tuple(self.message(a) if a.type != "object" else None for a in args)
         function, guards = self._context(call)
         if function is not None:
-            params = {p.name for p in _parameters(function)}
+            params = {p.name for p in self.parameters(function)}
             for position, template in enumerate(templates):
                 if template is not None and any(p in params for p in template.placeholders):
                     helper = self._helper(function)
@@ -1345,10 +1383,12 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
     for node in captured.get("assignment", ()):
         left = node.child_by_field_name("left")
         if left is not None and left.type == "member_expression":
-            prop = left.child_by_field_name("property")
+            # A member expression ends with its property: its bytes rule out most.
+            start, end = left.start_byte, left.end_byte
+            prop = left.child_by_field_name("property") if source[end - 4 : end] == b"code" else None
             if prop is not None and prop.text == b"code":
                 found["code"].append(node)
-            elif left.text in _EXPORTS_DEFAULT:
+            elif source[start:end] in _EXPORTS_DEFAULT:
                 found["module_exports"].append(node)
     for node in captured.get("declarator", ()):
         value = node.child_by_field_name("value")
@@ -1376,8 +1416,13 @@ def _call_labels(call: ts.Node, source: bytes) -> Iterator[str]:
     args = call.child_by_field_name("arguments")
     if func is None:
         return
-    first = args.named_child(0) if args is not None and args.named_child_count else None
     kind = func.type
+    # The first argument decides only a bare call's labels (and ``import(...)``'s).
+    first = (
+        args.named_child(0)
+        if kind in ("identifier", "import") and args is not None and args.named_child_count
+        else None
+    )
     if kind == "member_expression":
         if _CALLED_ON_START.match(source, func.start_byte):
             obj = func.child_by_field_name("object")
@@ -1398,9 +1443,9 @@ def _call_labels(call: ts.Node, source: bytes) -> Iterator[str]:
             yield "load"
     elif kind == "import" and first is not None and first.type == "string":
         yield "load"
+    # No argument at all passes no text either: ``any`` of none is false.
     if (
         args is not None
-        and first is not None
         and _MAYBE_TEXT.search(source, args.start_byte, args.end_byte) is not None
         and any(_may_be_text(a, source) for a in args.named_children)
     ):
@@ -1482,17 +1527,6 @@ def _nested_name(node: ts.Node, owner_class: str | None, outer: str | None) -> s
     return own if outer is None else f"{outer}.<locals>.{own}"
 
 
-def _throws_name(scope: ts.Node, name: str) -> bool:
-    """Whether a function's body throws the name (``throw err``) anywhere."""
-    wanted = name.encode()
-    for node in walk(scope):
-        if node.type == "throw_statement":
-            value = unwrap(next(iter(node.named_children), None))
-            if value is not None and value.type == "identifier" and value.text == wanted:
-                return True
-    return False
-
-
 def _class_name(node: ts.Node) -> str | None:
     name = node.child_by_field_name("name")
     return text_of(name) if name is not None else _assigned_name(node)
@@ -1508,8 +1542,9 @@ def _exits_in(block: ts.Node) -> list[tuple[int, Guard, str]]:
             if body is not None and _exits(body):
                 test = _condition(statement)
                 names = _names(statement.child_by_field_name("condition"))
-                guard = Guard("early-exit", test, names=names, code=negate(test))
-                found.append((statement.end_byte, guard, negate(test)))
+                flipped = negate(test)
+                guard = Guard("early-exit", test, names=names, code=flipped)
+                found.append((statement.end_byte, guard, flipped))
     return found
 
 
@@ -1670,12 +1705,16 @@ def _strip_parens(text: str) -> str:
 
 
 def _balanced(text: str) -> bool:
+    """Whether no ``)`` closes more than was opened before it, and every ``(`` is closed."""
     level = 0
-    for ch in text:
-        level += {"(": 1, ")": -1}.get(ch, 0)
+    for m in _PARENS.finditer(text):  # the parentheses alone: a condition is mostly other text
+        level += 1 if m[0] == "(" else -1
         if level < 0:
             return False
     return level == 0
+
+
+_PARENS = re.compile(r"[()]")
 
 
 _FLIPS = (("!==", "==="), ("===", "!=="), ("!=", "=="), ("==", "!="))
@@ -1707,16 +1746,31 @@ def _atom(text: str) -> bool:
 
 
 def _names(node: ts.Node | None) -> tuple[str, ...]:
+    """The identifiers an expression reads, but the properties of a member expression.  One
+    cursor walks the expression and keeps, on the way down, whether each node is a member
+    expression: an identifier asked for its parent would search down from the root."""
     if node is None:
         return ()
-    found = {
-        text_of(n)
-        for n in walk(node)
-        if n.type == "identifier"
-        and (n.parent is None or n.parent.type != "member_expression" or n.prev_sibling is None)
-    }
-    if node.type == "identifier":
-        found.add(text_of(node))
+    found = {text_of(node)} if node.type == "identifier" else set()
+    cursor = node.walk()
+    #: Whether each node from ``node`` down to the current one's parent is a member expression.
+    members: list[bool] = []
+    first = False  # whether the current node is its parent's first child
+    while (current := cursor.node) is not None:
+        kind = current.type
+        if kind == "identifier":
+            if members and (first or not members[-1]):
+                found.add(text_of(current))
+        elif cursor.goto_first_child():
+            members.append(kind == "member_expression")
+            first = True
+            continue
+        while not cursor.goto_next_sibling():
+            if not members:
+                return tuple(sorted(found))
+            cursor.goto_parent()
+            members.pop()
+        first = False
     return tuple(sorted(found))
 
 

@@ -5,6 +5,7 @@ Kept free of the parser, so that reading a pasted stack trace does not load tree
 
 from __future__ import annotations
 
+import functools
 import re
 
 JAVASCRIPT = "javascript"
@@ -88,6 +89,8 @@ def special_use(function: str | None) -> tuple[str, str] | None:
 
 
 _PRIVATE = re.compile(r"^[_#]")
+#: A part of a dotted name that starts with ``_`` or ``#``.
+_PRIVATE_PART = re.compile(r"(?:^|\.)[_#]")
 
 
 def is_public(function: str, module: str | None) -> bool:
@@ -96,9 +99,14 @@ def is_public(function: str, module: str | None) -> bool:
     ``_private`` directory."""
     if "<locals>" in function or "<anonymous>" in function:
         return False
-    if any(_PRIVATE.match(part) or part == "internal" for part in (module or "").split("/")):
-        return False
-    return not any(_PRIVATE.match(part) for part in function.split("."))
+    return not _private_module(module) and _PRIVATE_PART.search(function) is None
+
+
+@functools.lru_cache(maxsize=4096)
+def _private_module(module: str | None) -> bool:
+    """Whether a module lies in an ``internal`` or ``_private`` directory (asked once per
+    module, not once per function)."""
+    return any(_PRIVATE.match(part) or part == "internal" for part in (module or "").split("/"))
 
 
 def named_as(function: str) -> str:

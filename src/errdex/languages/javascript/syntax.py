@@ -84,8 +84,9 @@ def walk(node: ts.Node) -> Iterator[ts.Node]:
     visited = False
     while True:
         if not visited:
-            if cursor.node is not None and cursor.node.is_named:
-                yield cursor.node
+            current = cursor.node
+            if current is not None and current.is_named:
+                yield current
             if cursor.goto_first_child():
                 continue
         if cursor.goto_next_sibling():
