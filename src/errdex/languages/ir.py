@@ -17,6 +17,9 @@ from typing import NamedTuple
 from errdex.patterns import Placeholder, Template
 from errdex.record import Guard, Parameter
 
+#: The name a module's default export has among its ``FileResult.imports`` and after the
+#: module's name (``lib/errors.default``): what ``require`` returns, or ``export default`` exports.
+DEFAULT = "default"
 #: A literal ``null`` passed for a message: a value like any other, shown as a placeholder,
 #: save where the parameter falls back to a default for it (``ClassDef.nullish``).
 NULL = Template((Placeholder("null", "${null}"),))

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 from errdex import languages
 from errdex.languages.base import CallReader
-from errdex.languages.ir import ClassDef, FileResult, FunctionInfo, Trigger
+from errdex.languages.ir import DEFAULT, ClassDef, FileResult, FunctionInfo, Trigger
 from errdex.mine.callers import SUPER, UNNAMED, Calls, CallSite, in_long_string
 from errdex.patterns import split_pattern
 from errdex.record import Caller, EntryPoint, Facts, Guard, Parameter, Record, TriggerTest
@@ -47,9 +47,6 @@ _MAX_ALIAS_HOPS = 5
 _MAX_ANCESTORS = 12
 #: A name called from more places than this is too common to say who calls *this* function.
 MAX_CALL_SITES = 200
-#: The name a module's default export is imported under (``FileResult.imports``): what
-#: ``require`` returns, or what ``export default`` exports.
-DEFAULT = "default"
 _WORDS = re.compile(r"[A-Za-z_]{3,}")
 #: Literal runs of a ``match=`` regex: the text between its special characters.
 _REGEX_SPECIAL = re.compile(r"\\[AbBdDsSwWZ]|[\\^$.|?*+()\[\]{}]")

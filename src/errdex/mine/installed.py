@@ -27,15 +27,16 @@ def installed_helpers(language: Language, files: list[SourceFile], prefix: str) 
     root = _root(files)
     if root is None or not prefix or not any(h.defined_in for h in known.values()):
         return known
-    found: dict[str, tuple[str, int] | None] = {}
+    # One helper is often known by several names (``@hapi/hoek.assert``, its file's default).
+    found: dict[int, tuple[str, int] | None] = {}
     out = dict(known)
     for key, helper in known.items():
-        spec, sink = helper.defined_in, helper.sink
-        if spec is None or sink is None:
+        sink = helper.sink
+        if helper.defined_in is None or sink is None:
             continue
-        if spec not in found:
-            found[spec] = _raise_of(helper, spec, root, prefix, language)
-        where = found[spec]
+        if id(helper) not in found:
+            found[id(helper)] = _raise_of(helper, helper.defined_in, root, prefix, language)
+        where = found[id(helper)]
         if where is not None:
             out[key] = replace(helper, sink=replace(sink, path=where[0], line=where[1]))
     return out
@@ -53,8 +54,9 @@ def _root(files: list[SourceFile]) -> Path | None:
 def _raise_of(
     helper: HelperDef, spec: str, root: Path, prefix: str, language: Language
 ) -> tuple[str, int] | None:
-    """The path (from the mined root: ``../@hapi/hoek/lib/assert.js``, which the prefix's tree
-    holds) and line of the installed helper's raise of its message parameter, else None."""
+    """Where ``helper`` (its ``defined_in``, ``spec``) raises its message parameter, installed:
+    the path from the mined root (``../@hapi/hoek/lib/assert.js``, which the prefix's tree
+    holds) and the line; else None."""
     levels = len(Path(prefix).parts)  # how far up the tree the prefix names goes
     top = root.parents[levels - 1] if levels <= len(root.parents) else None
     if top is None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from errdex import languages
 from errdex.languages import Language
-from errdex.languages.ir import NULL, ClassDef, FileResult, HelperDef, MessageFunc, RawSite
+from errdex.languages.ir import DEFAULT, NULL, ClassDef, FileResult, HelperDef, MessageFunc, RawSite
 from errdex.patterns import Template, percent_template
 
 _MAX_HOPS = 12
@@ -110,7 +110,7 @@ class _Tree:
                 return current
             imports = self.modules[module].imports
             inner = f"{module}.{rest}"
-            if name == "default" and rest and (inner in self.classes or rest.partition(".")[0] in imports):
+            if name == DEFAULT and rest and (inner in self.classes or rest.partition(".")[0] in imports):
                 # ``require('./x').Name``, where ``x`` sets ``exports.Name`` (as TypeScript and
                 # Babel write ``export``; ``exports.default`` too): ``module.exports`` is the
                 # module itself.
@@ -133,15 +133,14 @@ class _Tree:
 
 
 def resolve(
-    results: list[FileResult], language: Language, known: Mapping[str, HelperDef] | None = None
+    results: list[FileResult], language: Language, known: Mapping[str, HelperDef]
 ) -> list[FileResult]:
     """Return the results (of one language) with classes canonical, class templates applied and
-    helper calls as sites; ``known`` are the helpers outside the tree (by default the
-    language's, ``Language.known_helpers``)."""
+    helper calls as sites; ``known`` are the helpers outside the tree (``Language.known_helpers``,
+    located where installed: ``mine/installed.py``)."""
     modules = {r.module: r for r in results if r.module}
     classes = {c.qualified: c for r in results for c in r.classes}
     funcs = {f.key: f for r in results for f in r.message_funcs}
-    known = language.known_helpers() if known is None else known
     tree = _Tree(modules, classes, funcs, language.builtin_classes, known)
     helpers = _helpers(results, tree)
     for result in results:

@@ -28,7 +28,17 @@ from dataclasses import dataclass, replace
 
 import tree_sitter as ts
 
-from errdex.languages.ir import ClassDef, FileResult, Forward, FunctionInfo, HelperDef, RawSite, Sink
+from errdex.languages.ir import (
+    DEFAULT,
+    NULL,
+    ClassDef,
+    FileResult,
+    Forward,
+    FunctionInfo,
+    HelperDef,
+    RawSite,
+    Sink,
+)
 from errdex.languages.javascript import http_errors
 from errdex.languages.javascript.names import BUILTIN_ERRORS
 from errdex.languages.javascript.source import INDEX_FILES, module_name
@@ -581,7 +591,7 @@ class _Extractor:
         if any(c.type == "default" for c in node.children):
             named = declaration or value
             if named is not None and (n := _own_name(named) or _identifier(named)):
-                self.result.imports["default"] = self.qualify(n) or n
+                self.result.imports[DEFAULT] = self.qualify(n) or n
             return
         target = self._module_target(source) if source is not None else None
         for clause in node.named_children:
@@ -697,9 +707,9 @@ class _Extractor:
         else:
             return
         if text_of(left) == "module.exports":
-            self.result.imports["default"] = target
+            self.result.imports[DEFAULT] = target
         else:
-            self.result.imports.setdefault("default", target)
+            self.result.imports.setdefault(DEFAULT, target)
 
     def qualify(self, written: str | None) -> str | None:
         """A class as the file names it, qualified with the module that defines it
@@ -1125,7 +1135,7 @@ class _Extractor:
                 found = [t for b in branches if b is not None for t in self.messages(b, depth + 1)]
                 return found[:_MAX_ALTERNATIVES]
             called = dotted(node.child_by_field_name("function")) if node.type == "call_expression" else None
-            if called is not None and called.rpartition(".")[2] == "__n":
+            if _i18n(called) == "__n":
                 # ``__n(singular, plural, count, ...values)``: either form, with the values.
                 args = arguments(node)
                 if len(args) >= 3:
@@ -1180,8 +1190,7 @@ class _Extractor:
         if kind == "call_expression":
             func = node.child_by_field_name("function")
             called = dotted(func)
-            # The i18n functions, bare or on what holds them (``this.y18n.__(...)``).
-            i18n = called.rpartition(".")[2] if called is not None else None
+            i18n = _i18n(called)
             if called in ("util.format", "format") or i18n == "__":
                 # ``__('Unknown argument: %s', name)``: i18n functions format as util.format does.
                 return self._formatted(arguments(node))
@@ -1226,6 +1235,8 @@ class _Extractor:
             return self.message(node, depth + 1)
         if node.type == "number":
             return Template.literal(text_of(node))
+        if node.type == "null":
+            return NULL  # a fallback default may stand for it (``ClassDef.nullish``)
         return _placeholder(node)
 
     def _returned(self, call: ts.Node) -> list[Template]:
@@ -1242,7 +1253,7 @@ class _Extractor:
         if declared is None or body is None or declared.type not in _FUNCTIONS:
             return []
         values = {
-            p.name: self.message(a) for p, a in zip(_parameters(declared), arguments(call), strict=False)
+            p.name: self.message(a) for p, a in zip(self.parameters(declared), arguments(call), strict=False)
         }
         found: list[Template] = []
         for statement in _returns(body):
@@ -1288,7 +1299,7 @@ class _Extractor:
         bound = unwrap(self.bound(text_of(name), name))
         if bound is not None:
             return [bound] if bound.type == "object" else []
-        function, position = _parameter_of(text_of(name), name)
+        function, position = self._parameter_of(text_of(name), name)
         called = function.child_by_field_name("name") if function is not None else None
         if function is None or called is None or position is None:
             return []
@@ -1303,6 +1314,17 @@ class _Extractor:
                         tables.append(value)
             self._tables_passed[key] = tables
         return self._tables_passed[key]
+
+    def _parameter_of(self, name: str, at: ts.Node) -> tuple[ts.Node | None, int | None]:
+        """The function around ``at`` that has ``name`` as a parameter, and its position there."""
+        parent = at.parent
+        while parent is not None:
+            if parent.type in _FUNCTIONS:
+                names = [p.name for p in self.parameters(parent)]
+                if name in names:
+                    return parent, names.index(name)
+            parent = parent.parent
+        return None, None
 
     def _calls_of(self, name: bytes) -> list[ts.Node]:
         """The file's calls of a bare ``name(...)``, found in its bytes (read once per name)."""
@@ -1462,7 +1484,7 @@ def _may_be_text(arg: ts.Node, source: bytes) -> bool:
         return arg.text in _MESSAGE_NAMES
     if kind == "call_expression":
         func = arg.child_by_field_name("function")
-        return func is not None and (func.text or b"").rpartition(b".")[2] in (b"__", b"__n")
+        return func is not None and _i18n(dotted(func)) is not None
     return False
 
 
@@ -1568,9 +1590,6 @@ def _bound_by(statement: ts.Node) -> Iterator[tuple[str, ts.Node]]:
                 yield text_of(target), value
 
 
-_KEYS = frozenset({"property_identifier", "string"})
-
-
 def _returns(body: ts.Node) -> Iterator[ts.Node]:
     """The ``return`` statements of a function's own body, not those of functions in it."""
     stack = [body]
@@ -1582,6 +1601,16 @@ def _returns(body: ts.Node) -> Iterator[ts.Node]:
             stack.extend(node.named_children)
 
 
+_KEYS = frozenset({"property_identifier", "string"})
+
+
+def _i18n(called: str | None) -> str | None:
+    """``__`` or ``__n`` where a callee is one of the i18n functions, bare or on what holds
+    them (``this.y18n.__``), else None."""
+    name = called.rpartition(".")[2] if called is not None else None
+    return name if name in ("__", "__n") else None
+
+
 def _property(literal: ts.Node, name: str) -> ts.Node | None:
     """The value an object literal gives a property (``message: '...'``), else None."""
     if literal.type != "object":
@@ -1591,18 +1620,6 @@ def _property(literal: ts.Node, name: str) -> ts.Node | None:
         if key is not None and key.type in _KEYS and _unquote(text_of(key)) == name:
             return unwrap(pair.child_by_field_name("value"))
     return None
-
-
-def _parameter_of(name: str, at: ts.Node) -> tuple[ts.Node | None, int | None]:
-    """The function around ``at`` that has ``name`` as a parameter, and its position there."""
-    parent = at.parent
-    while parent is not None:
-        if parent.type in _FUNCTIONS:
-            names = [p.name for p in _parameters(parent)]
-            if name in names:
-                return parent, names.index(name)
-        parent = parent.parent
-    return None, None
 
 
 def _placeholder(node: ts.Node) -> Template:
