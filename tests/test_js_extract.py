@@ -441,3 +441,76 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
     # ``(0, _parse.default)(text)`` calls parse: its caller is known.
     (parsed,) = at[("parse.js", 6)]
     assert [c.function for c in parsed.facts.callers] == ["split"]
+
+
+#: Messages assembled from data at run time, thrown by classes that name them: a class
+#: expression assigned to ``exports.X`` and built as ``new exports.X(...)`` (joi's
+#: ``ValidationError``), and a constructor that prints its failure's message as it is or
+#: prefixed with where it failed (superstruct's ``StructError``).
+_ASSEMBLED = {
+    "index.js": """'use strict';
+exports.ValidationError = class extends Error {
+  constructor(message, details) {
+    super(message);
+    this.details = details;
+  }
+};
+exports.ValidationError.prototype.name = 'ValidationError';
+class StructError extends TypeError {
+  constructor(failure) {
+    const { message, explanation } = failure;
+    const { path } = failure;
+    const msg = path.length === 0 ? message : `At path: ${path.join('.')} -- ${message}`;
+    super(explanation ?? msg);
+    this.name = this.constructor.name;
+  }
+}
+const MESSAGES = { 'string.base': 'must be a string', 'number.max': 'must be at most 3' };
+function check(codes) {
+  const details = codes.map((code) => ({ code, message: `"value" ${MESSAGES[code]}` }));
+  throw new exports.ValidationError(details.map((d) => d.message).join('. '), details);
+}
+function validate(value, path) {
+  const failure = { message: `Expected a string, but received: ${value}`, path };
+  throw new StructError(failure);
+}
+module.exports.check = check;
+module.exports.validate = validate;
+""",
+}
+
+
+@needs_node
+def test_a_message_assembled_at_run_time_is_found_by_the_class_that_throws_it(tmp_path: Path) -> None:
+    from errdex.match.explain import Matcher
+    from errdex.store import open_store
+
+    calls = [
+        "check(['string.base'])",
+        "check(['number.max', 'string.base'])",
+        "validate(1, [])",
+        "validate(2, ['id'])",
+    ]
+    package, thrown = _package_run(tmp_path, "assembled", _ASSEMBLED, calls)
+    assert [m for m, _ in thrown] == [
+        '"value" must be a string',
+        '"value" must be at most 3. "value" must be a string',
+        "Expected a string, but received: 1",
+        "At path: id -- Expected a string, but received: 2",
+    ]
+    lines = [int(frame.rsplit(":", 2)[1]) for _, frame in thrown]
+    mined = mine(package, sha="0" * 40, jobs=1)
+    # The class a site names is the one the file exports under that name, printed by its name.
+    (validation,) = [r for r in mined.records if r.line_number == lines[0]]
+    assert (validation.error_class, validation.message_kind) == ("ValidationError", "dynamic")
+    # Both messages the constructor may print are records of the one raise.
+    struct = {r.error_message for r in mined.records if r.line_number == lines[2]}
+    assert struct == {"At path: ${path.join('.')} -- ${message}", "${explanation ?? msg}"}
+    with open_store(tmp_path / "errdex.db") as store:
+        store.replace_repo(mined.info, mined.records)
+        matcher = Matcher(store)
+        # Printed as Node prints them, only the class tells where each was made.
+        printed = ["ValidationError", "ValidationError", "StructError", "StructError"]
+        for (message, _), line, name in zip(thrown, lines, printed, strict=True):
+            best = matcher.explain(f"{name}: {message}").matches[0]
+            assert (best.record.file_path, best.record.line_number) == ("index.js", line), message

@@ -165,6 +165,10 @@ class ClassDef:
     #: What ``str()`` of an instance may give: every message ``__str__`` returns, else the one
     #: the constructor passes up.
     templates: list[Template] = field(default_factory=list)
+    #: Beside those, a message computed at run time from what the constructor is given
+    #: (``super(path.length ? `At path: ${path} -- ${message}` : message)``, ``message`` read
+    #: off an argument): the class may print any text.
+    computed: Template | None = None
     from_str: bool = False
     #: ``__str__`` may also return the message it was given (``return self.message``).
     keeps_message: bool = False

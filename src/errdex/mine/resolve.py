@@ -182,6 +182,8 @@ def _resolve_site(site: RawSite, tree: _Tree, module: str | None) -> list[RawSit
         return [site]
     values = _values(chain, decl, site)
     built = [replace(site, template=t) for t in (t.substitute(values) for t in decl.templates) if t.is_static]
+    if built and decl.computed is not None:
+        built.append(replace(site, template=decl.computed))
     if not built:
         return [site]  # the attributes it prints are not known here
     # ``return self.message`` prints what the raise passed, when it passed anything readable.

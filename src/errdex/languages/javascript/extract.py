@@ -522,8 +522,12 @@ class _Extractor:
                             decl.defaults.setdefault(passed, defaults[0])
                             decl.nullish.add(passed)
                     else:
-                        # ``super(`${what} was not found`)``, or each branch of a ternary.
-                        decl.templates += [t for t in self.messages(message) if t.is_static]
+                        # ``super(`${what} was not found`)``, or each branch of a ternary;
+                        # a branch computed at run time is a message of its own.
+                        found = self.messages(message)
+                        decl.templates += [t for t in found if t.is_static]
+                        if decl.templates and any(t.parts and not t.is_static for t in found):
+                            decl.computed = self.message(message)  # named by the whole expression
             elif expr.type == "assignment_expression":
                 left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
                 target = text_of(left) if left is not None else ""
@@ -763,6 +767,8 @@ class _Extractor:
         if written is None:
             return None
         name = written.rpartition(".")[2]
+        if name in self.local_errors and written in (f"exports.{name}", f"module.exports.{name}"):
+            written = name  # ``new exports.ValidationError(...)``: the class this file exports as that
         if not (thrown or _is_error_name(name) or name in self.local_errors):
             return None
         # ``undefined`` passes nothing: the parameter takes its default.
