@@ -252,3 +252,25 @@ def test_a_raise_helper_of_a_package_installed_beside_is_where_the_stack_starts(
     alone = mine(tree / "node_modules/joi", sha="0" * 40, jobs=1).records
     helper_sites = [s for r in alone for s in r.sites if s.kind == "helper" and r.error_message in via]
     assert helper_sites and all(s.via_file_path is None for s in helper_sites)
+
+
+def test_an_http_error_of_a_status_computed_at_run_time_is_no_500(errors: list[dict[str, Any]]) -> None:
+    """send makes its errors in a helper, ``createError(status)``, from the status its callers
+    pass (``this.error(403)``): the site is there, of http-errors' base class, with no status
+    or message claimed; a stack through it finds it (express's ``res.sendFile`` of a path
+    climbing out of its root)."""
+    tree = node_modules(SPEC)
+    index = tree / "node_modules/send/index.js"
+    # Read independently: the helper's calls of createError with a status it was given.
+    lines = [n for n, text in enumerate(index.read_text().splitlines(), 1) if "createError(status" in text]
+    assert len(lines) >= 3, lines
+    records = mine(tree / "node_modules/send", sha="0" * 40, path_prefix="node_modules/send/", jobs=1).records
+    at = {
+        (s.line_number, r.error_class, r.http_status)
+        for r in records
+        for s in r.sites
+        if s.line_number in lines
+    }
+    assert at == {(line, "HttpError", None) for line in lines}
+    made = [e for e in errors if e["truth"].path == "node_modules/send/index.js" and e["truth"].line in lines]
+    assert made and {e["class"] for e in made} == {"ForbiddenError"}

@@ -875,6 +875,8 @@ class _Extractor:
             parent = node.parent
             if parent is None or parent.type != "throw_statement":
                 self._construction(node, thrown=False)  # ``Error('x')`` builds one too
+        elif self.result.imports.get(written) == f"{http_errors.MODULE}.default":
+            self._http_error(node)  # ``return createError(status)``: built, whatever becomes of it
 
     def _exit(self, node: ts.Node) -> None:
         """``console.error(msg); process.exit(1)``: the message is what the program ends with."""
@@ -968,7 +970,8 @@ class _Extractor:
     def _http_error(self, call: ts.Node) -> bool:
         """``createError(404, 'No such user')`` of ``http-errors``: a site at the call, of the
         class and message its status gives (``createError(406)`` is a ``NotAcceptableError``
-        saying "Not Acceptable"); whether the call is one."""
+        saying "Not Acceptable"), or, where the status is computed (``createError(status)`` in
+        send's helper), of http-errors' base class and no known message; whether the call is one."""
         if call.id in self.sites:
             return True
         func = call.child_by_field_name("function")
@@ -977,14 +980,17 @@ class _Extractor:
         if self.result.imports.get(text_of(func)) != f"{http_errors.MODULE}.default":
             return False
         args = [unwrap(a) or a for a in arguments(call)]
-        status = next((int(text_of(a)) for a in args if a.type == "number" and text_of(a).isdigit()), 500)
+        status = next((int(text_of(a)) for a in args if a.type == "number" and text_of(a).isdigit()), None)
+        if status is None and all(a.type in _TEXT_NODES or a.type == "object" for a in args):
+            status = 500  # text and properties alone: ``createError('No such user')``
         text = next((a for a in args if a.type in _TEXT_NODES), None)
-        known = status in http_errors.STATUS_MESSAGES
+        known = http_errors.STATUS_MESSAGES.get(status) if status is not None else None
         if text is not None:
             template: Template | None = self.message(text)
         else:
-            template = Template.literal(http_errors.STATUS_MESSAGES[status]) if known else None
-        site = self._site(call, "raise", template, http_errors.class_name(status) if known else "HttpError")
+            template = Template.literal(known) if known is not None else None
+        written = http_errors.class_name(status) if known is not None and status is not None else "HttpError"
+        site = self._site(call, "raise", template, written)
         site.http_status = status
         self.sites[call.id] = site
         return True
