@@ -291,8 +291,9 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
 #: template (jsonwebtoken's option schemas, yargs's ``Invalid values:`` and its i18n calls),
 #: a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``,
 #: a constructor function whose message falls back from ``null`` (axios's ``CanceledError``),
-#: a message a local function returns (ajv's ``unknownMsg()``), both forms of ``__n``, and a
-#: raise helper called as compiled code calls an import (ajv's ``checkStrictMode``).
+#: a message a local function returns (ajv's ``unknownMsg()``), both forms of ``__n``, a
+#: raise helper called as compiled code calls an import (ajv's ``checkStrictMode``), and a
+#: template literal as Babel compiles it, ``.concat`` after ``.concat`` (date-fns's bundles).
 _BUILT = {
     "parse.js": """"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
@@ -383,7 +384,10 @@ function extra(list) {
 function tuple(length) {
   (0, check_1.checkStrictMode)(`items is ${length}-tuple, but minItems is not specified`);
 }
-module.exports = { configure, fail, choose, imply, split, abort, unknown, extra, tuple };
+function pair(a, b) {
+  throw new RangeError("The tokens `".concat(a, "` and `").concat(b, "` clash"));
+}
+module.exports = { configure, fail, choose, imply, split, abort, unknown, extra, tuple, pair };
 """,
 }
 
@@ -402,6 +406,7 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
         "extra(['a'])",
         "extra(['b', 'c'])",
         "tuple(2)",
+        "pair('a', 'b')",
     ]
     package, thrown = _package_run(tmp_path, "built", _BUILT, calls)
     assert len(thrown) == len(calls)

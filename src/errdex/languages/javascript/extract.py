@@ -1214,12 +1214,7 @@ class _Extractor:
                 # ``"Invalid locale '".concat(locale, "'")``: how compilers (Babel) write ``+``.
                 obj, prop = func.child_by_field_name("object"), func.child_by_field_name("property")
                 head = unwrap(obj)
-                if (
-                    prop is not None
-                    and text_of(prop) == "concat"
-                    and head is not None
-                    and head.type in _TEXT_NODES
-                ):
+                if prop is not None and text_of(prop) == "concat" and _concat_of_text(head):
                     return _join(
                         [
                             self.message(head, depth + 1),
@@ -1435,6 +1430,20 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
     for nodes in found.values():
         nodes.sort(key=_document_order)
     return found
+
+
+def _concat_of_text(node: ts.Node | None) -> bool:
+    """Whether ``node`` is text, or text's ``.concat(...)`` called on, chained as Babel writes
+    a template literal: ``"Invalid '".concat(a, "' and '").concat(b, "'")``."""
+    while node is not None and node.type == "call_expression":
+        func = node.child_by_field_name("function")
+        if func is None or func.type != "member_expression":
+            return False
+        prop = func.child_by_field_name("property")
+        if prop is None or prop.text != b"concat":
+            return False
+        node = unwrap(func.child_by_field_name("object"))
+    return node is not None and node.type in _TEXT_NODES
 
 
 def _document_order(node: ts.Node) -> tuple[int, int]:
