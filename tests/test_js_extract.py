@@ -292,8 +292,9 @@ def test_a_message_that_falls_back_to_a_default_through_a_compiled_default_expor
 #: a default export called the way Babel compiles an import's call, ``(0, m.default)(x)``,
 #: a constructor function whose message falls back from ``null`` (axios's ``CanceledError``),
 #: a message a local function returns (ajv's ``unknownMsg()``), both forms of ``__n``, a
-#: raise helper called as compiled code calls an import (ajv's ``checkStrictMode``), and a
-#: template literal as Babel compiles it, ``.concat`` after ``.concat`` (date-fns's bundles).
+#: raise helper called as compiled code calls an import (ajv's ``checkStrictMode``), a
+#: template literal as Babel compiles it, ``.concat`` after ``.concat`` (date-fns's bundles),
+#: and a local function's returned text inside ``+`` (axios's ``formatMessage``).
 _BUILT = {
     "parse.js": """"use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
@@ -387,7 +388,13 @@ function tuple(length) {
 function pair(a, b) {
   throw new RangeError("The tokens `".concat(a, "` and `").concat(b, "` clash"));
 }
-module.exports = { configure, fail, choose, imply, split, abort, unknown, extra, tuple, pair };
+function removed(opt) {
+  function formatMessage(name, desc) {
+    return "Option '" + name + "'" + desc;
+  }
+  throw new Error(formatMessage(opt, ' was removed') + '.');
+}
+module.exports = { configure, fail, choose, imply, split, abort, unknown, extra, tuple, pair, removed };
 """,
 }
 
@@ -407,6 +414,7 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
         "extra(['b', 'c'])",
         "tuple(2)",
         "pair('a', 'b')",
+        "removed('color')",
     ]
     package, thrown = _package_run(tmp_path, "built", _BUILT, calls)
     assert len(thrown) == len(calls)
@@ -443,6 +451,11 @@ def test_messages_from_tables_built_up_or_formatted_and_compiled_calls_of_a_defa
     # ``new Cancelled(null)`` falls back to the default as Node does: no ``${null}`` is left.
     assert thrown[calls.index("abort()")][0] == "cancelled"
     assert all("${null}" not in r.error_message for r in records)
+    # A local function's returned text, its parameters given the call's values, inside ``+``.
+    removed = thrown[calls.index("removed('color')")]
+    assert removed[0] == "Option 'color' was removed."
+    line = int(removed[1].rsplit(":", 2)[1])
+    assert "Option '${opt}' was removed." in {r.error_message for r in at[("index.js", line)]}
     # ``(0, _parse.default)(text)`` calls parse: its caller is known.
     (parsed,) = at[("parse.js", 6)]
     assert [c.function for c in parsed.facts.callers] == ["split"]

@@ -1156,7 +1156,7 @@ class _Extractor:
                 table = self._looked_up(node)
                 if table:
                     return table
-            if node.type == "call_expression" and (returned := self._returned(node)):
+            if node.type == "call_expression" and (returned := self._returned(node, depth)):
                 return returned
             if node.type == "binary_expression" and _operator(node) in ("||", "??"):
                 sides = [node.child_by_field_name("left"), node.child_by_field_name("right")]
@@ -1210,6 +1210,10 @@ class _Extractor:
                 # ``__n(singular, plural, count, ...values)``: the singular form, with the values.
                 args = arguments(node)
                 return self._formatted([args[0], *args[3:]])
+            returned = self._returned(node, depth) if func is not None and func.type == "identifier" else []
+            if len(returned) == 1:
+                # ``console.warn(formatMessage(opt, ' has been deprecated'))``: what it returns.
+                return returned[0]
             if func is not None and func.type == "member_expression" and depth < 40:
                 # ``"Invalid locale '".concat(locale, "'")``: how compilers (Babel) write ``+``.
                 obj, prop = func.child_by_field_name("object"), func.child_by_field_name("property")
@@ -1246,10 +1250,12 @@ class _Extractor:
             return NULL  # a fallback default may stand for it (``ClassDef.nullish``)
         return _placeholder(node)
 
-    def _returned(self, call: ts.Node) -> list[Template]:
+    def _returned(self, call: ts.Node, depth: int = 0) -> list[Template]:
         """The messages a call of a function of the file's scope returns, each of its returns
         being text, its parameters given the call's arguments (ajv's ``throw new
         Error(unknownMsg())``, ``unknownMsg`` returning a template); else none."""
+        if depth >= 4:
+            return []  # a function returning its own call, or a chain of them
         func = call.child_by_field_name("function")
         declared = (
             unwrap(self.bound(text_of(func), call))
@@ -1260,12 +1266,13 @@ class _Extractor:
         if declared is None or body is None or declared.type not in _FUNCTIONS:
             return []
         values = {
-            p.name: self.message(a) for p, a in zip(self.parameters(declared), arguments(call), strict=False)
+            p.name: self.message(a, depth + 1)
+            for p, a in zip(self.parameters(declared), arguments(call), strict=False)
         }
         found: list[Template] = []
         for statement in _returns(body):
             value = next(iter(statement.named_children), None)
-            template = self.message(value).substitute(values) if value is not None else None
+            template = self.message(value, depth + 1).substitute(values) if value is not None else None
             if template is None or not template.is_static:
                 return []
             found.append(template)
