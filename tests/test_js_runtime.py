@@ -257,8 +257,8 @@ def test_a_raise_helper_of_a_package_installed_beside_is_where_the_stack_starts(
 def test_an_http_error_of_a_status_computed_at_run_time_is_no_500(errors: list[dict[str, Any]]) -> None:
     """send makes its errors in a helper, ``createError(status)``, from the status its callers
     pass (``this.error(403)``): the site is there, of http-errors' base class, with no status
-    or message claimed; a stack through it finds it (express's ``res.sendFile`` of a path
-    climbing out of its root)."""
+    or message claimed, and each call passing a status alone is the error of that status,
+    made there (express's ``res.sendFile`` of a path climbing out of its root)."""
     tree = node_modules(SPEC)
     index = tree / "node_modules/send/index.js"
     # Read independently: the helper's calls of createError with a status it was given.
@@ -274,3 +274,32 @@ def test_an_http_error_of_a_status_computed_at_run_time_is_no_500(errors: list[d
     assert at == {(line, "HttpError", None) for line in lines}
     made = [e for e in errors if e["truth"].path == "node_modules/send/index.js" and e["truth"].line in lines]
     assert made and {e["class"] for e in made} == {"ForbiddenError"}
+    # Its callers pass the status: each call of ``error`` with a literal status alone is the
+    # error of that status, made in the helper at the line whose test is that no error was
+    # given; a call that passes one (``this.error(500, err)``) is none.
+    source = index.read_text().splitlines()
+    (alone,) = [n for n in lines if "return createError(status)" in source[n - 1]]
+    called = {
+        n: int(m[1])
+        for n, text in enumerate(source, 1)
+        if (m := re.search(r"\b(?:this|self)\.error\((\d+)\)", text))
+    }
+    assert len(called) >= 8
+    helper = {
+        (s.line_number, r.http_status, s.via_line_number)
+        for r in records
+        for s in r.sites
+        if s.kind == "helper" and r.http_status is not None
+    }
+    assert helper == {(n, status, alone) for n, status in called.items()}
+    forbidden = {
+        (s.line_number, r.error_class, r.error_message)
+        for r in records
+        for s in r.sites
+        if r.http_status == 403
+    }
+    assert forbidden and all(
+        cls == "ForbiddenError" and message == "Forbidden" for _, cls, message in forbidden
+    )
+    (made_alone,) = made
+    assert made_alone["truth"].line == alone and made_alone["message"] == "Forbidden"

@@ -23,7 +23,7 @@ import bisect
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import tree_sitter as ts
@@ -195,6 +195,8 @@ class _Extractor:
         #: Read once each, however many sites ask: a name's calls, the tables a parameter is
         #: passed, the ``+=`` of a binding.
         self._calls: dict[bytes, list[ts.Node]] = {}
+        #: ``createError(status)`` of a status a function is given: the call and its site.
+        self._status_sinks: list[tuple[ts.Node, RawSite]] = []
         self._tables_passed: dict[tuple[int, int], list[ts.Node]] = {}
         self._appends: dict[tuple[str, int], list[tuple[int, ts.Node | None]]] = {}
         #: Blocks whose early exits were too many to keep them all (``_MAX_EXITS``).
@@ -249,6 +251,7 @@ class _Extractor:
                 self._base_call(node)
             else:
                 self._call_expression(node)
+        self._status_helpers()
         for node in found.get("code", []):
             self._code_assignment(node)
         for node in found.get("candidate", []):
@@ -993,7 +996,77 @@ class _Extractor:
         site = self._site(call, "raise", template, written)
         site.http_status = status
         self.sites[call.id] = site
+        if status is None and len(args) == 1 and args[0].type == "identifier":
+            self._status_sinks.append((call, site))
         return True
+
+    def _status_helpers(self) -> None:
+        """send's ``this.error(403)``: a function whose first parameter is the one argument of
+        ``createError(status)`` makes, where a call passes it a literal status and nothing
+        else, the error of that status, its stack starting at ``createError``'s call (the
+        site's ``via``); so does a function of the file passing its own first parameter on,
+        and after it only its own later ones (``error(status, err)`` calling
+        ``createHttpError(status, err)``).  A raise behind a test of a parameter the call
+        leaves out is no site of it, unless the test is that it is missing (``if (!err)``)."""
+        pending: list[tuple[ts.Node, RawSite]] = []
+        for call, sink in self._status_sinks:
+            function, guards = self._context(call)
+            if function is not None and self._passes_alone(function, arguments(call)[0], guards.guards):
+                pending.append((function, sink))
+        seen: set[int] = set()
+        while pending and len(seen) < _MAX_ALTERNATIVES:
+            function, sink = pending.pop()
+            name = self._qualname(function).rpartition(".")[2]
+            if function.id in seen or not name.isidentifier():
+                continue
+            seen.add(function.id)
+            for call in self._calls_named(name.encode()):
+                args = [unwrap(a) or a for a in arguments(call)]
+                if not args:
+                    continue
+                status = text_of(args[0])
+                if args[0].type == "number" and status.isdigit() and len(args) == 1:
+                    self._status_site(call, int(status), sink)
+                elif args[0].type == "identifier":
+                    outer, guards = self._context(call)
+                    if outer is not None and self._passes_alone(outer, args[0], guards.guards, args[1:]):
+                        pending.append((outer, sink))
+
+    def _passes_alone(
+        self, function: ts.Node, status: ts.Node, guards: tuple[Guard, ...], rest: Sequence[ts.Node] = ()
+    ) -> bool:
+        """Whether a call in ``function`` passes its first parameter as ``status``, after it
+        only its later parameters (``rest``), and stands behind no test that those, missing
+        when a caller passes the status alone, are given."""
+        names = [p.name for p in self.parameters(function)]
+        later = set(names[1:])
+        if names[:1] != [text_of(status)]:
+            return False
+        if any(a.type != "identifier" or text_of(a) not in later for a in rest):
+            return False
+        return all(not (set(g.names) & later) or _MISSING.fullmatch(g.code or "") for g in guards)
+
+    def _status_site(self, call: ts.Node, status: int, sink: RawSite) -> None:
+        """A call of a status helper with a literal status: the error of that status."""
+        message = http_errors.STATUS_MESSAGES.get(status)
+        if message is None or call.id in self.sites:
+            return
+        site = self._site(call, "helper", Template.literal(message), http_errors.class_name(status))
+        site.http_status = status
+        site.via_path, site.via_line = self.result.path, sink.line
+        self.sites[call.id] = site
+
+    def _calls_named(self, name: bytes) -> list[ts.Node]:
+        """The file's calls of ``name``, bare or on any object (``this.error(...)``)."""
+        found = []
+        for m in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"\s*\(", self.source):
+            node = self.root.descendant_for_byte_range(m.start(), m.start() + len(name))
+            parent = node.parent if node is not None else None
+            if parent is not None and parent.type == "member_expression":
+                parent = parent.parent
+            if parent is not None and parent.type == "call_expression":
+                found.append(parent)
+        return found
 
     def _base_call(self, call: ts.Node) -> None:
         """``AxiosError.call(axiosError, error.message, code)``: a constructor function of the
@@ -1437,6 +1510,10 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
     for nodes in found.values():
         nodes.sort(key=_document_order)
     return found
+
+
+#: A test that a value is missing: ``!err``.
+_MISSING = re.compile(r"!\s*[\w$]+")
 
 
 def _concat_of_text(node: ts.Node | None) -> bool:
