@@ -271,14 +271,15 @@ def test_an_http_error_of_a_status_computed_at_run_time_is_no_500(errors: list[d
         for s in r.sites
         if s.line_number in lines
     }
-    assert at == {(line, "HttpError", None) for line in lines}
+    source = index.read_text().splitlines()
+    (alone,) = [n for n in lines if "return createError(status)" in source[n - 1]]
+    # An error given (``createError(status, err)``) is returned as it is: its class is its own.
+    assert at == {(line, "HttpError" if line == alone else None, None) for line in lines}
     made = [e for e in errors if e["truth"].path == "node_modules/send/index.js" and e["truth"].line in lines]
     assert made and {e["class"] for e in made} == {"ForbiddenError"}
     # Its callers pass the status: each call of ``error`` with a literal status alone is the
     # error of that status, made in the helper at the line whose test is that no error was
     # given; a call that passes one (``this.error(500, err)``) is none.
-    source = index.read_text().splitlines()
-    (alone,) = [n for n in lines if "return createError(status)" in source[n - 1]]
     called = {
         n: int(m[1])
         for n, text in enumerate(source, 1)
@@ -303,3 +304,41 @@ def test_an_http_error_of_a_status_computed_at_run_time_is_no_500(errors: list[d
     )
     (made_alone,) = made
     assert made_alone["truth"].line == alone and made_alone["message"] == "Forbidden"
+
+
+def test_an_http_error_given_an_error_claims_neither_its_class_nor_a_status_message() -> None:
+    """http-errors returns an error it is given as it is, its class and message its own:
+    body-parser's ``createError(403, err)`` of what a ``verify`` callback threw prints that
+    error, not ``ForbiddenError: Forbidden`` (Node runs the installed http-errors to show it)."""
+    import json
+    import subprocess
+
+    tree = node_modules(SPEC)
+    script = (
+        "const createError = require('http-errors');"
+        "const given = createError(403, new SyntaxError('bad body'));"
+        "const alone = createError(403);"
+        "console.log(JSON.stringify([[given.name, given.message], [alone.name, alone.message]]));"
+    )
+    run = subprocess.run(
+        [NODE, "-e", script], cwd=tree, capture_output=True, text=True, timeout=60, check=True
+    )
+    assert json.loads(run.stdout) == [["SyntaxError", "bad body"], ["ForbiddenError", "Forbidden"]]
+    read = tree / "node_modules/body-parser/lib/read.js"
+    # Read independently: the lines that hand createError an error and no text.
+    given = [
+        n
+        for n, text in enumerate(read.read_text().splitlines(), 1)
+        if re.search(r"createError\(\d+, err", text)
+    ]
+    assert given, "body-parser no longer passes an error to createError"
+    records = mine(
+        tree / "node_modules/body-parser", sha="0" * 40, path_prefix="node_modules/body-parser/", jobs=1
+    ).records
+    at = [
+        (r.error_class, r.error_message)
+        for r in records
+        for s in r.sites
+        if s.file_path == "node_modules/body-parser/lib/read.js" and s.line_number in given
+    ]
+    assert at and all(cls is None and message == "" for cls, message in at), at

@@ -974,7 +974,8 @@ class _Extractor:
         """``createError(404, 'No such user')`` of ``http-errors``: a site at the call, of the
         class and message its status gives (``createError(406)`` is a ``NotAcceptableError``
         saying "Not Acceptable"), or, where the status is computed (``createError(status)`` in
-        send's helper), of http-errors' base class and no known message; whether the call is one."""
+        send's helper), of http-errors' base class and no known message, and where an error is
+        given, of neither; whether the call is one."""
         if call.id in self.sites:
             return True
         func = call.child_by_field_name("function")
@@ -983,20 +984,41 @@ class _Extractor:
         if self.result.imports.get(text_of(func)) != f"{http_errors.MODULE}.default":
             return False
         args = [unwrap(a) or a for a in arguments(call)]
-        status = next((int(text_of(a)) for a in args if a.type == "number" and text_of(a).isdigit()), None)
-        if status is None and all(a.type in _TEXT_NODES or a.type == "object" for a in args):
-            status = 500  # text and properties alone: ``createError('No such user')``
-        text = next((a for a in args if a.type in _TEXT_NODES), None)
+        # Each argument by what it is (computed ones by their names): a status, a message,
+        # properties, else an error given, which http-errors returns as it is, of its own class
+        # and message (body-parser's ``createError(403, err)`` of what ``verify`` threw).
+        literal: int | None = None
+        computed_status = False
+        texts: list[ts.Node] = []
+        given = False
+        for arg in args:
+            if arg.type == "number" and text_of(arg).isdigit():
+                literal = int(text_of(arg)) if literal is None else literal
+            elif arg.type in _TEXT_NODES:
+                texts.append(arg)
+            elif arg.type == "object":
+                continue
+            elif _STATUS_NAME.search(text_of(arg)):
+                computed_status = True
+            elif _MESSAGE_NAME.match(_last_name(arg)):
+                texts.append(arg)
+            else:
+                given = True
+        # No status at all is 500: ``createError('No such user')``.
+        status = literal if literal is not None or computed_status else 500
         known = http_errors.STATUS_MESSAGES.get(status) if status is not None else None
-        if text is not None:
-            template: Template | None = self.message(text)
-        else:
-            template = Template.literal(known) if known is not None else None
-        written = http_errors.class_name(status) if known is not None and status is not None else "HttpError"
+        template: Template | None = None
+        written: str | None = None
+        if not given:
+            if texts:
+                template = self.message(texts[0])
+            elif known is not None:
+                template = Template.literal(known)
+            written = "HttpError" if status is None or known is None else http_errors.class_name(status)
         site = self._site(call, "raise", template, written)
         site.http_status = status
         self.sites[call.id] = site
-        if status is None and len(args) == 1 and args[0].type == "identifier":
+        if computed_status and len(args) == 1 and args[0].type == "identifier":
             self._status_sinks.append((call, site))
         return True
 
@@ -1512,8 +1534,15 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
     return found
 
 
+#: A computed argument of ``createError`` that is a status, by its name.
+_STATUS_NAME = re.compile(r"(?i)(?:^|\.)(?:status|statusCode|code)$")
 #: A test that a value is missing: ``!err``.
 _MISSING = re.compile(r"!\s*[\w$]+")
+
+
+def _last_name(node: ts.Node) -> str:
+    """The name a value is read by: ``msg``, ``options.message``'s ``message``."""
+    return text_of(node).rpartition(".")[2]
 
 
 def _concat_of_text(node: ts.Node | None) -> bool:
