@@ -187,7 +187,7 @@ def _build_all(
     workers = jobs or os.cpu_count() or 1
     if workers <= 1 or len(sources) < 2 or sys.platform != "linux":
         for n, (source, results) in enumerate(zip(sources, extracted, strict=True)):
-            yield n, _mine_one(source, results)
+            yield n, build_source(source, results)
         return
     # Biggest first, so that the last to finish is a small one.
     order = sorted(range(len(sources)), key=lambda n: len(extracted[n]), reverse=True)
@@ -206,7 +206,7 @@ def _build_all(
     except BrokenProcessPool:
         log.warning("a mining worker died; building the remaining records in this process")
         for n in sorted(pending):
-            yield n, _mine_one(sources[n], extracted[n])
+            yield n, build_source(sources[n], extracted[n])
     finally:
         _FORKED = None
 
@@ -214,13 +214,16 @@ def _build_all(
 def _mine_forked(n: int) -> MineResult:
     assert _FORKED is not None, "only called in a worker forked by _build_all"
     sources, extracted = _FORKED
-    return _mine_one(sources[n], extracted[n])
+    return build_source(sources[n], extracted[n])
 
 
-def _mine_one(source: Source, extracted: list[FileResult]) -> MineResult:
-    """One source's records, built with the cyclic collector paused: records, their sites and
-    facts hold no reference cycles, and the collector would rescan every extracted file's
-    results (live until the end) each time enough new records appear, a tenth of the run."""
+def build_source(source: Source, extracted: list[FileResult]) -> MineResult:
+    """One source's records from its files' extractions (``extract_files``): the stage after
+    parsing, which resolves names across files, builds the records and finds their facts.
+
+    Built with the cyclic collector paused: records, their sites and facts hold no reference
+    cycles, and the collector would rescan every extracted file's results (live until the
+    end) each time enough new records appear, a tenth of the run."""
     with collector.paused():
         return _build_one(source, extracted)
 
