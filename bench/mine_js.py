@@ -96,13 +96,13 @@ def bench(spec: str, repeat: int) -> dict[str, float]:
         next(mine_sources([source], jobs=1, cache=cache))
 
     cached()  # warm: every file's extraction is in the cache from here on
-    source = directory_source(root, repo="bench/bench", sha=SHA)
-    extracted = extract_files([*source.files, *source.tests])
+    selected = directory_source(root, repo="bench/bench", sha=SHA)
+    extracted = extract_files([*selected.files, *selected.tests])
     runs: dict[str, Callable[[], float]] = {
         "parse": lambda: timed(lambda: parse_all(files)),
         "+query": lambda: timed(lambda: parse_and_query(files)),
         "mine x1": lambda: timed(lambda: mine(root, repo="bench/bench", sha=SHA, jobs=1)),
-        "build": lambda: timed(lambda: build_source(source, extracted)),
+        "build": lambda: timed(lambda: build_source(selected, extracted)),
         "cached": lambda: timed(cached),
         "store": lambda: timed(store),
     }

@@ -219,7 +219,7 @@ def _mine_forked(n: int) -> MineResult:
 
 def build_source(source: Source, extracted: list[FileResult]) -> MineResult:
     """One source's records from its files' extractions (``extract_files``): the stage after
-    parsing, which resolves names across files, builds the records and finds their facts.
+    extraction, which resolves names across files, builds the records and finds their facts.
 
     Built with the cyclic collector paused: records, their sites and facts hold no reference
     cycles, and the collector would rescan every extracted file's results (live until the
