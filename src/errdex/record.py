@@ -41,6 +41,9 @@ GuardKind = Literal[
 #: other kinds say which block the site stands in (a loop, a handler, a ``with``, a ``case``,
 #: the ``else`` of a loop or of a ``try``) or what returned before it (an early exit).
 CONDITION_KINDS: frozenset[str] = frozenset({"if", "elif", "else", "while", "assert"})
+#: The guards that are tests the site needs to hold (``Guard.needed``): those above, and what
+#: returned before the site (an early exit's test must have failed).
+TEST_KINDS: frozenset[str] = CONDITION_KINDS | {"early-exit"}
 ParameterKind = Literal["positional", "keyword", "var-positional", "var-keyword"]
 
 #: A full commit id and a GitHub ``owner/name``: one definition each, for the record's fields
@@ -226,6 +229,14 @@ class Guard:
     def condition(self) -> str:
         """The test as ``conditions`` writes it: ``not (x)`` where the site needs it false."""
         return f"not ({self.text})" if self.false_branch else self.text
+
+    @property
+    def needed(self) -> str:
+        """The condition under which the site runs, as code: ``code`` (its negation folded),
+        else ``condition``.  The one reading of a guard's test every reader uses: ``negated``
+        says how the reading relates to ``text``'s own ``not``, not how the text relates to the
+        site, so ``not (text)`` where ``negated`` is set inverts ``if not x:`` and early exits."""
+        return self.code if self.code is not None else self.condition
 
 
 _FALSE_BRANCH = frozenset({"else", "assert", "early-exit"})

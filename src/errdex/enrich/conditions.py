@@ -58,8 +58,7 @@ def read_guard(
     The words say what holds where the site runs, never a double negation: a test the site
     needs false reads as its inverse (``not (x is None)`` as "`x` is not `None`", ``not (k in
     d)`` as "`k` is not in `d`", ``not (a < b)`` as "`a` is not less than `b`")."""
-    # The condition the site needs, as code, its negation folded (``Guard.code``).
-    text = guard.code if guard.code is not None else guard.condition
+    text = guard.needed
     if code is None or guard.code is None:
         caller = None
     else:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 
 
 def dotted(node: ast.expr) -> str | None:
@@ -70,6 +72,24 @@ class SourceText:
             chunk = [self.lines[i].encode() for i in range(lineno - 1, end)]
             chunk[-1] = chunk[-1][:end_col]
             chunk[0] = chunk[0][col:]
-            text = " ".join(c.decode(errors="replace").strip() for c in chunk)
+            pieces = [c.decode(errors="replace") for c in chunk]
+            if any("#" in p for p in pieces):
+                pieces = _without_comments(pieces)
+            text = " ".join(p.strip() for p in pieces if p.strip())
         self._cache[key] = text
         return text
+
+
+def _without_comments(lines: list[str]) -> list[str]:
+    """The lines of a node that spans several, each without the comment it ends with: joined on
+    one line, ``a  # note`` then ``or b`` would read as ``a`` alone."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO("(" + "\n".join(lines) + ")").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return lines
+    out = list(lines)
+    for token in tokens:
+        if token.type == tokenize.COMMENT:
+            row, col = token.start[0] - 1, token.start[1] - (1 if token.start[0] == 1 else 0)
+            out[row] = out[row][:col]
+    return out
