@@ -18,8 +18,9 @@ def test_every_entry_fills_the_interface_and_names_its_files(entry: Language, tm
             assert getattr(type(entry), method) is not getattr(Language, method) or method in (
                 "known_helpers",
                 "is_import_error",
+                "import_entries",
             ), f"{entry.name} lacks {method}"
-    assert entry.code is not None and entry.paste is not None
+    assert entry.code is not None and entry.paste is not None and entry.claims is not None
     for extension in entry.extensions:
         assert languages.NAMES[extension] == entry.name
         assert languages.for_path(f"pkg/module{extension}") is entry

@@ -946,3 +946,30 @@ def test_a_message_extended_in_a_nested_branch_gives_both_messages(tmp_path: Pat
         "No {type_name} named {name}.",
         "No {type_name} named {name}. ({e}; did you forget to quote the callable name?)",
     ]
+
+
+def test_a_warning_helper_s_category_is_the_warning_s_class(pypi_package: Callable[[str, str], Path]) -> None:
+    """lightning warns through ``rank_zero_warn(message, category=...)``: each such warning's
+    class is the category the call passes, as Python's own parse of the file reads it."""
+    import ast
+
+    root = pypi_package("lightning", "2.6.6")
+    result = mine(root, repo="Lightning-AI/pytorch-lightning", sha=SHA, path_prefix="src/", jobs=1)
+    checked = 0
+    trees: dict[str, ast.Module] = {}
+    for record in result.records:
+        if record.severity != "warning" or not record.file_path.startswith("src/"):
+            continue
+        path = record.file_path.removeprefix("src/")
+        tree = trees.setdefault(path, ast.parse((root / path).read_text(encoding="utf-8")))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and node.lineno == record.line_number
+                and ast.unparse(node.func).rpartition(".")[2] == "rank_zero_warn"
+            ):
+                category = next((k.value for k in node.keywords if k.arg == "category"), None)
+                expected = ast.unparse(category).rpartition(".")[2] if category is not None else "UserWarning"
+                assert (record.error_class or "").rpartition(".")[2] == expected, (path, record.line_number)
+                checked += 1
+    assert checked > 20

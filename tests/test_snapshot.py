@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,12 +51,22 @@ def source(tmp_path_factory: pytest.TempPathFactory, pypi_package: Callable[...,
         for version in CLICK:
             result = mine(pypi_package("click", version), repo="pallets/click", sha=SHA, jobs=1)
             assert result.info.version == version
-            store.replace_repo(result.info, enrich(result.records), release=True)
+            store.replace_repo(result.info, enrich(result.records), release=True, symbols=result.symbols)
         result = mine(stdlib, repo="python/cpython", sha=SHA, path_prefix="Lib/", jobs=1)
         assert result.info.package is None and result.info.version is None
-        store.replace_repo(result.info, enrich(result.records), release=True)
+        store.replace_repo(result.info, enrich(result.records), release=True, symbols=result.symbols)
         assert len(store.repos()) == 3
     return db
+
+
+def tables(store: Store) -> dict[tuple[str, str | None, str | None], bytes]:
+    """Each release's symbol table as its bytes (``SymbolTable.dumps`` is deterministic)."""
+    found = {}
+    for info in store.repos():
+        table = store.symbols(info.repo, info.package, info.version)
+        assert table is not None, info
+        found[info.repo, info.package, info.version] = table.dumps()
+    return found
 
 
 def records_json(store: Store) -> list[dict[str, Any]]:
@@ -104,6 +115,9 @@ def test_a_snapshot_holds_every_release_and_answers_as_its_store_does(
         texts = pastes(original, pypi_package("click", CLICK[-1]))
         expected_records, expected_answers = records_json(original), answers(original, texts)
         expected_repos = original.repos()
+        expected_tables = tables(original)
+    # Each release's table holds what it defines: click's Choice and its convert method.
+    assert any(b"Choice.convert" in zlib.decompress(t) for t in expected_tables.values())
     assert any(match["releases"] for answer in expected_answers for match in answer["matches"])
 
     if fmt == "sqlite":
@@ -111,6 +125,7 @@ def test_a_snapshot_holds_every_release_and_answers_as_its_store_does(
         assert sqlite3.connect(snapshot).execute("PRAGMA journal_mode").fetchone() == ("delete",)
         with open_store(snapshot, readonly=True) as handed_out:
             assert handed_out.repos() == expected_repos
+            assert tables(handed_out) == expected_tables
             assert records_json(handed_out) == expected_records
             assert answers(handed_out, texts) == expected_answers
         assert hashlib.sha256(snapshot.read_bytes()).hexdigest() == manifest["sha256"]
@@ -123,6 +138,7 @@ def test_a_snapshot_holds_every_release_and_answers_as_its_store_does(
         with open_store(target, readonly=True) as copy:
             assert records_json(copy) == expected_records
             assert answers(copy, texts) == expected_answers
+            assert tables(copy) == expected_tables  # both formats carry each release's symbol table
             releases = [(i.repo, i.package, i.version, i.records) for i in copy.repos()]
             assert releases == [(i.repo, i.package, i.version, i.records) for i in expected_repos]
             if fmt == "sqlite":  # a store file keeps what each source was

@@ -148,6 +148,29 @@ def test_storing_without_release_replaces_every_release(
     assert [i.package for i in store.repos()] == ["Werkzeug"]
 
 
+def test_a_release_keeps_its_symbol_table_and_loses_it_with_its_records(
+    store: Store, mined: dict[tuple[str, str], MineResult]
+) -> None:
+    old, new = mined["click", CLICK_OLD], mined["click", CLICK_NEW]
+    for result in (old, new, mined["werkzeug", "3.1.3"]):
+        assert result.symbols is not None
+        store.replace_repo(result.info, result.records, release=True, symbols=result.symbols)
+    for result in (old, new):
+        table = store.symbols("pypi/click", "click", result.info.version)
+        assert table is not None and table.dumps() == result.symbols.dumps()  # type: ignore[union-attr]
+        assert table.symbols["click.core.Option"].kind == "class"
+    # Each top-level name is answered by the newest release that holds it.
+    providers = store.symbol_providers()
+    assert providers["click"] == ("pypi/click", "click", CLICK_NEW)
+    assert providers["werkzeug"][1] == "Werkzeug"
+    # A release stored again without a table has none; removing a source drops its tables.
+    store.replace_repo(new.info, new.records, release=True)
+    assert store.symbols("pypi/click", "click", CLICK_NEW) is None
+    assert store.symbol_providers()["click"] == ("pypi/click", "click", CLICK_OLD)
+    store.remove("pypi/click", "click")
+    assert store.symbols("pypi/click", "click", CLICK_OLD) is None and "click" not in store.symbol_providers()
+
+
 def test_the_extraction_cache_outlives_record_changes(
     store: Store, mined: dict[tuple[str, str], MineResult]
 ) -> None:

@@ -135,7 +135,7 @@ def mine(
         records = run_enrich(result.records) if enrich else result.records
         # A model's prose about these facts, asked before: mined again, it still holds.
         records = keep_model_prose(store, records)
-        info = store.replace_repo(result.info, records)
+        info = store.replace_repo(result.info, records, symbols=result.symbols)
         location = getattr(store, "path", db)
     if info.sha is None and not quiet:
         why = (
@@ -235,6 +235,16 @@ def _repos(store: Store, repo: str | None) -> list[str]:
     return [repo] if repo is not None else known
 
 
+def _paged(store: Store, repo: str | None) -> Iterator[Record]:
+    """The store's records (of ``repo``), a page at a time: each page is read whole before any
+    of its prose is written back, so the reader never holds more than a page."""
+    after = 0
+    while page := store.records_page(after, 500, repo):
+        for num, record in page:
+            after = num
+            yield record
+
+
 def _enrich_with_model(
     llm: str | None,
     model: str | None,
@@ -267,17 +277,19 @@ def _enrich_with_model(
     asker = Asker(llm, model, api_key, timeout=timeout, retries=retries, max_tokens=max_tokens)
     target = _target(db)
     with writing(target, _waiting(quiet)), open_store(target) as store:
-        records = [r for name in _repos(store, repo) for r in store.records(name)]
+        names = _repos(store, repo)
+        expected = sum(info.records for info in store.repos() if info.repo in names)
         with _progress(quiet, "asking", "records") as (progress, _):
             summary = enrich_with_model(
                 store,
-                records,
+                _paged(store, repo),
                 asker,
                 only_missing=only_missing,
                 limit=limit,
                 concurrency=concurrency,
                 budget_tokens=budget_tokens,
                 progress=progress,
+                expected=expected,
             )
     if not quiet:
         _print_model_summary(summary)

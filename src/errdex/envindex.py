@@ -120,7 +120,7 @@ def _store(store: Store, result: MineResult, done: Refreshed) -> None:
     # model's prose about the same facts, asked before, is kept.
     from errdex.enrich.model import keep_model_prose
 
-    info = store.replace_repo(result.info, keep_model_prose(store, result.records))
+    info = store.replace_repo(result.info, keep_model_prose(store, result.records), symbols=result.symbols)
     done.mined.append(info)
     done.skipped += [(info.package or info.repo, skip) for skip in result.skipped]
 

@@ -299,7 +299,7 @@ def _store(store: Store, result: MineResult, done: Refreshed) -> None:
 
     package = source_package(result.info.package or "", result.info.version)
     info = result.info.model_copy(update={"package": package})
-    info = store.replace_repo(info, keep_model_prose(store, result.records))
+    info = store.replace_repo(info, keep_model_prose(store, result.records), symbols=result.symbols)
     done.mined.append(info)
     done.skipped += [(package, skip) for skip in result.skipped]
 

@@ -123,7 +123,7 @@ def _mined(task: Task, store: Store, source: Source, start: float) -> Outcome:
     info = result.info.model_copy(update={"package": artifact.package, "version": artifact.version})
     with writing(task.db):
         records = keep_model_prose(store, result.records)
-        stored = store.replace_repo(info, records, release=True)
+        stored = store.replace_repo(info, records, release=True, symbols=result.symbols)
         done = artifact.but(
             state="done", reason=None, failure=None, attempts=0, records=stored.records, updated_at=utc_now()
         )

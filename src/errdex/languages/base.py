@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from errdex.languages.ir import FileResult, FunctionInfo, HelperDef, Trigger
     from errdex.languages.pastes import Lines, ParsedError, Read, Scan
+    from errdex.languages.snippets import Snippet, Test
     from errdex.record import Parameter
+    from errdex.symbols import Vocabulary
 
 
 class CodeWriter(Protocol):
@@ -91,25 +92,32 @@ class CodeWriter(Protocol):
         self, code: str, names: Collection[str], params: Collection[str], receiver: str | None
     ) -> str | None: ...
 
-    def used(self, code: str) -> CodeNames | None:
-        """What a snippet someone else wrote (a model) calls, imports, catches and raises;
-        None where it does not parse as the language."""
+
+class ClaimReader(Protocol):
+    """How code someone else wrote (a model's fix, a code span in its prose) reads in the
+    language: what it asks of a library, what it would do, and its tests as structure
+    (``errdex.enrich.verify`` checks each against the record and the symbol tables)."""
+
+    #: The language's names that no release's table holds: built-in classes, the standard library.
+    VOCABULARY: Vocabulary
+    #: The classes every error class of the language is (Python's ``Exception``).
+    ERROR_ROOTS: tuple[str, ...]
+
+    def snippet(self, code: str) -> Snippet | None:
+        """A whole snippet read; None where it does not parse as the language."""
         ...
 
+    def span(self, text: str) -> Snippet | None:
+        """A code span of prose read as an expression; None for one that is none."""
+        ...
 
-@dataclass(frozen=True, slots=True)
-class CodeNames:
-    """The names a snippet uses, as its syntax tree reads them."""
+    def test(self, code: str) -> Test | None:
+        """A test read as atoms; None where it is no expression."""
+        ...
 
-    #: Names called, as written (``np.asarray``, ``parse``), but the language's builtins and
-    #: what the snippet defines or imports itself: what must come from the library.
-    calls: frozenset[str]
-    #: Modules imported (``os.path``), and names imported from them as ``module.name``.
-    imports: frozenset[str]
-    #: Classes caught in handlers and raised, as written.
-    classes: frozenset[str]
-    #: Every name read, assigned or defined in the snippet (its own variables, parameters).
-    defined: frozenset[str]
+    def instance_of(self, class_name: str) -> str:
+        """What code usually calls an instance of a class (``fabric`` for ``Fabric``)."""
+        ...
 
 
 class CallReader(Protocol):
@@ -293,6 +301,14 @@ class Language:
         """A function's qualified name as a user's code names it (a constructor by its class)."""
         raise NotImplementedError(f"{self.name}: named_as")
 
+    def import_entries(
+        self, package: str, entries: Mapping[str, str], modules: Collection[str]
+    ) -> dict[str, str]:
+        """What a user's import of a release's names loads, where that is not a module of the
+        same name (``express`` loads ``./index``): from its name, the files its runtime starts
+        from (``Source.entries``) and its modules.  Empty where imports name modules."""
+        return {}
+
     def is_import_error(self, error_class: str) -> bool:
         """Whether the class says a module or package is missing."""
         return False
@@ -301,6 +317,12 @@ class Language:
     def code(self) -> CodeWriter:
         """How enrichment writes code in this language."""
         raise NotImplementedError(f"{self.name}: code")
+
+    @property
+    def claims(self) -> ClaimReader | None:
+        """How code someone else wrote reads in this language; None where errdex cannot read it
+        (a model's code in it is then never kept)."""
+        return None
 
     @property
     def call_reader(self) -> CallReader | None:

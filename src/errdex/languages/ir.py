@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from errdex.patterns import Placeholder, Template
 from errdex.record import Guard, Parameter
+from errdex.symbols import FileSymbols
 
 #: The name a module's default export has among its ``FileResult.imports`` and after the
 #: module's name (``lib/errors.default``): what ``require`` returns, or ``export default`` exports.
@@ -49,6 +50,9 @@ class RawSite:
     constructed: bool = False
     args: tuple[Template | None, ...] = ()
     kwargs: tuple[tuple[str, Template | None], ...] = ()
+    #: For a call of a warning helper: the category it passes (``category=RuntimeWarning``),
+    #: as written and qualified, which the warning is rather than the helper's default.
+    class_passed: tuple[str, str | None] | None = None
     #: For a call that is a site only if the callee turns out to be a raise helper.
     callee: str | None = None
     callee_qualified: str | None = None
@@ -273,3 +277,6 @@ class FileResult:
     #: What was left out of a file otherwise read, as (line, reason): a statement, or a fact of
     #: a site (a guard's reading, a function's parameters) nested deeper than the reader follows.
     omitted: list[tuple[int, str]] = field(default_factory=list)
+    #: What the file defines (``errdex.symbols``), for the release's symbol table; None for a
+    #: file not read, or a test file.
+    symbols: FileSymbols | None = None

@@ -27,9 +27,9 @@ from errdex.languages.ir import FileResult
 from errdex.mine.sources import SourceFile
 
 #: Modules whose plain-data classes a cached result is made of.
-_DATA_MODULES = ("errdex.languages.ir", "errdex.patterns", "errdex.record")
+_DATA_MODULES = ("errdex.languages.ir", "errdex.patterns", "errdex.record", "errdex.symbols")
 #: What besides the languages extraction runs: its driver and the template reader.
-_MINER_FILES = ("mine/pipeline.py", "mine/sources.py", "patterns.py", "record.py", "reading.py")
+_MINER_FILES = ("mine/pipeline.py", "mine/sources.py", "patterns.py", "record.py", "reading.py", "symbols.py")
 #: Files past this size are read for their digest in pieces.
 _PIECE = 1 << 20
 

@@ -31,6 +31,7 @@ from errdex.mine.sources import (
     directory_source,
     github_repo,
     metadata_repo,
+    requirements,
     select_files,
     select_listed,
 )
@@ -112,6 +113,8 @@ class Distribution:
     fingerprint: str
     #: For an editable install, the source directory it points to.
     editable: Path | None = None
+    #: The distributions its metadata says it depends on (``Requires-Dist``), extras included.
+    dependencies: tuple[str, ...] = ()
 
     @property
     def on_github(self) -> bool:
@@ -208,6 +211,7 @@ def read_distribution(site: Path, info: Path) -> Distribution:
         sha=direct.get("sha"),
         fingerprint=f"{version.strip()}:{stat.st_size}:{stat.st_mtime_ns}",
         editable=Path(editable) if editable else None,
+        dependencies=requirements(metadata.get_all("Requires-Dist") or []),
     )
 
 
@@ -286,7 +290,7 @@ def distribution_source(dist: Distribution) -> Source:
     commit a VCS install records, else at the tag ``v<version>``: the common convention, which
     some projects do not follow (there is no way to tell offline).
     """
-    origin = Origin("installed", dist.repo, dist.sha, dist.name, dist.version)
+    origin = Origin("installed", dist.repo, dist.sha, dist.name, dist.version, dist.dependencies)
     ref = dist.sha or (f"v{dist.version}" if dist.on_github else None)
     if dist.editable is not None and dist.editable.is_dir():
         repo = describe(dist.editable).repo or dist.repo  # a checkout's own remote is surer

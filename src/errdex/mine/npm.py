@@ -114,6 +114,17 @@ class Package:
     manifest: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
     @property
+    def dependencies(self) -> tuple[str, ...]:
+        """The packages its ``package.json`` says it depends on (``dependencies``, and the peer
+        and optional ones), by name; a field of another type counts for nothing."""
+        names: list[str] = []
+        for key in ("dependencies", "peerDependencies", "optionalDependencies"):
+            listed = self.manifest.get(key)
+            if isinstance(listed, dict):
+                names += [name for name in listed if isinstance(name, str)]
+        return tuple(dict.fromkeys(names))
+
+    @property
     def ref(self) -> str | None:
         """What permalinks point at: the commit, else the release tag ``v<version>``, as for a
         Python distribution (``environment.distribution_source``): the common convention,
@@ -243,7 +254,7 @@ def package_origin(root: Path) -> Origin | None:
         package = read_package(root, root.name if root.name else None)
     except PackageError:
         return None
-    return Origin("npm", package.repo, package.sha, package.name, package.version)
+    return Origin("npm", package.repo, package.sha, package.name, package.version, package.dependencies)
 
 
 def entry_files(root: Path, manifest: Mapping[str, Any]) -> list[str]:
@@ -503,7 +514,7 @@ def package_source(
     return Source(
         files=files,
         tests=tests,
-        origin=Origin(kind, repo, sha, package.name, package.version),
+        origin=Origin(kind, repo, sha, package.name, package.version, package.dependencies),
         repo=repo,
         sha=sha,
         ref=ref,

@@ -41,7 +41,9 @@ from errdex.mine.sources import (
     SourceFile,
     directory_source,
 )
+from errdex.mine.symbols import symbol_table
 from errdex.record import Record, RepoInfo, utc_now
+from errdex.symbols import SymbolTable
 
 __all__ = ["MineResult", "Skipped", "Source", "directory_source", "mine", "mine_sources"]
 
@@ -65,6 +67,8 @@ class MineResult:
     skipped: list[Skipped] = field(default_factory=list)
     #: How the file-level cache did for this source's files (all misses without a cache).
     cache: CacheCount = field(default_factory=CacheCount)
+    #: What the release defines (``errdex.symbols``): kept beside its records.
+    symbols: SymbolTable | None = None
 
 
 def mine(
@@ -234,6 +238,13 @@ def _build_one(source: Source, extracted: list[FileResult]) -> MineResult:
     triggers = [t for r in extracted if r.path in test_paths for t in r.triggers]
     results = [r for r in extracted if r.path not in test_paths]
     skipped = source.skipped + _skips(extracted)
+    symbols = symbol_table(
+        results,
+        package=origin.package,
+        version=origin.version,
+        dependencies=origin.dependencies,
+        entries=source.entries,
+    )
     # Names resolve within one language: a Python import never names a JavaScript module.
     by_language: dict[str, list[FileResult]] = defaultdict(list)
     for result in results:
@@ -271,7 +282,7 @@ def _build_one(source: Source, extracted: list[FileResult]) -> MineResult:
         sites=sum(len(r.sites) for r in records),
         records=len(records),
     )
-    return MineResult(info, records, origin, sorted(skipped, key=lambda s: s.path))
+    return MineResult(info, records, origin, sorted(skipped, key=lambda s: s.path), symbols=symbols)
 
 
 def _skips(extracted: list[FileResult]) -> list[Skipped]:

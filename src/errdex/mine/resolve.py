@@ -456,12 +456,17 @@ def _helper_sites(
         message = dict(candidate.kwargs).get(helper.param)
     if message is None or not message.is_static:
         return []
+    passed = candidate.class_passed
     return [
         replace(
             candidate,
             template=sink.template.substitute({helper.param: message}),
-            class_written=sink.class_written,
-            class_qualified=sink.class_qualified,
+            # A warning helper passes its caller's category on: the warning is of that class.
+            class_written=passed[0] if passed and sink.kind == "warn" else sink.class_written,
+            class_qualified=tree.canonical(passed[1])
+            if passed and sink.kind == "warn"
+            else sink.class_qualified,
+            class_passed=None,
             severity=sink.severity,
             http_status=sink.http_status,
             args=(),

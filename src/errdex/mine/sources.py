@@ -97,6 +97,8 @@ class Origin:
     sha: str | None = None
     package: str | None = None
     version: str | None = None
+    #: The distributions (npm packages) its metadata says it depends on, extras included.
+    dependencies: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -421,15 +423,15 @@ def describe(root: Path) -> Origin:
     """Find what the directory is: a git checkout, an unpacked wheel or sdist, an npm package
     (``errdex.mine.npm``), or just files."""
     git = _git_dir(root)
-    name, version, linked = _distribution(root)
+    name, version, linked, declared = _distribution(root)
     if git is not None:
         repo, sha = _git_facts(git)
         # Its own remote only: a commit of a fork or a mirror need not exist where the
         # metadata's link leads, and a permalink there would lead nowhere.
-        return Origin("checkout", repo, sha, name, version)
+        return Origin("checkout", repo, sha, name, version, declared)
     if name is not None:
         kind: SourceKind = "wheel" if any(root.glob("*.dist-info")) else "sdist"
-        return Origin(kind, linked, None, name, version)
+        return Origin(kind, linked, None, name, version, declared)
     if os.path.lexists(root / "package.json"):  # an npm package: unpacked, or in node_modules
         from errdex.mine.npm import package_origin
 
@@ -501,9 +503,10 @@ def _resolve_ref(git: Path, ref: str) -> str | None:
     return None
 
 
-def _distribution(root: Path) -> tuple[str | None, str | None, str | None]:
-    """Name, version and GitHub repository (``metadata_repo``) from a wheel's
-    ``*.dist-info/METADATA`` or an sdist's ``PKG-INFO``."""
+def _distribution(root: Path) -> tuple[str | None, str | None, str | None, tuple[str, ...]]:
+    """Name, version, GitHub repository (``metadata_repo``) and dependencies (``requirements``)
+    from a wheel's ``*.dist-info/METADATA`` or an sdist's ``PKG-INFO``; for a checkout, the
+    dependencies its ``pyproject.toml`` declares."""
     candidates = [*sorted(root.glob("*.dist-info/METADATA")), root / "PKG-INFO"]
     for meta in candidates:
         try:
@@ -512,8 +515,48 @@ def _distribution(root: Path) -> tuple[str | None, str | None, str | None]:
             continue
         headers = HeaderParser().parsestr(text)
         if headers.get("Name"):
-            return headers["Name"], headers.get("Version"), metadata_repo(headers)
-    return None, None, None
+            declared = requirements(headers.get_all("Requires-Dist") or [])
+            return (
+                headers["Name"],
+                headers.get("Version"),
+                metadata_repo(headers),
+                declared or _declared(root),
+            )
+    return None, None, None, _declared(root)
+
+
+def requirements(lines: Iterable[object]) -> tuple[str, ...]:
+    """The distribution names of PEP 508 requirements (``torch >=2.1 ; extra == "x"`` is
+    ``torch``), extras' included; a line that is no requirement is left out."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    names = []
+    for line in lines:
+        try:
+            names.append(Requirement(str(line)).name)
+        except InvalidRequirement:
+            continue
+    return tuple(dict.fromkeys(names))
+
+
+def _declared(root: Path) -> tuple[str, ...]:
+    """What a source tree's ``pyproject.toml`` says it depends on (``[project]``'s
+    ``dependencies`` and ``optional-dependencies``)."""
+    import tomllib
+
+    try:
+        project = tomllib.loads(read_regular(root / "pyproject.toml", METADATA_LIMIT).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ()
+    table = project.get("project")
+    if not isinstance(table, dict):
+        return ()
+    lines = table.get("dependencies")
+    found = [str(x) for x in lines] if isinstance(lines, list) else []
+    extras = table.get("optional-dependencies")
+    for group in extras.values() if isinstance(extras, dict) else ():
+        found += [str(x) for x in group] if isinstance(group, list) else []
+    return requirements(found)
 
 
 def metadata_repo(metadata: Message) -> str | None:

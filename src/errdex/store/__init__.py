@@ -19,6 +19,7 @@ from errdex.record import Record, RepoInfo
 from errdex.store.artifacts import Artifact
 from errdex.store.common import OutdatedStore, StoreError
 from errdex.store.sqlite import PatternRow, SqliteStore, source_kinds, writer_lock
+from errdex.symbols import SymbolTable
 
 __all__ = [
     "Artifact",
@@ -43,12 +44,29 @@ def is_server_url(target: str) -> bool:
 class Store(Protocol):
     """The few operations errdex needs from a record database."""
 
-    def replace_repo(self, info: RepoInfo, records: Iterable[Record], *, release: bool = False) -> RepoInfo:
+    def replace_repo(
+        self,
+        info: RepoInfo,
+        records: Iterable[Record],
+        *,
+        release: bool = False,
+        symbols: SymbolTable | None = None,
+    ) -> RepoInfo:
         """Swap in a source's new records atomically; readers see the old set or the new one.
 
         A source is a repo and package: its records of every release are replaced, unless
         ``release``, when only those of ``info.version`` are (a corpus keeps many releases of
-        one package, each stored by its own task)."""
+        one package, each stored by its own task).  ``symbols`` is the release's symbol table,
+        stored with its records (a release replaced without one has none)."""
+        ...
+
+    def symbols(self, repo: str, package: str | None, version: str | None) -> SymbolTable | None:
+        """The symbol table of one release (``errdex.symbols``), where one was stored."""
+        ...
+
+    def symbol_providers(self) -> dict[str, tuple[str, str, str]]:
+        """Each top-level name (``torch``) a stored table answers for, and the newest release
+        (repo, package, version) whose table it is."""
         ...
 
     def remove(self, repo: str, package: str | None) -> int:
@@ -59,6 +77,11 @@ class Store(Protocol):
         self, repo: str | None = None, *, package: str | None = None, version: str | None = None
     ) -> Iterator[Record]:
         """Records, of one repo, package or release (``""`` for a source without a version)."""
+        ...
+
+    def records_page(self, after: int, limit: int, repo: str | None = None) -> list[tuple[int, Record]]:
+        """Up to ``limit`` records (of ``repo``) stored after row ``after``, by row: a reader that
+        writes between pages (prose, as a model answers) holds one page at a time."""
         ...
 
     def update_prose(self, records: Iterable[Record]) -> int:

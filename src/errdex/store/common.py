@@ -17,14 +17,16 @@ from typing import Any, ParamSpec, Protocol, TypeVar, cast
 from errdex.errors import ErrdexError
 from errdex.record import Record, RepoInfo, release_key
 from errdex.store.artifacts import Artifact
+from errdex.symbols import SymbolTable
 
 #: Bumped whenever a table, an index or the stored record's shape changes; older stores are
 #: refused, not migrated (4: records keep their guards and parameters as structure; 5: guards
 #: say what each block means: the classes a handler catches and the code its ``try`` guards,
 #: the ``else`` of a loop or ``try``, every early exit, negations folded; 8: sites keep the
 #: function a traceback prints, for frames of another release; 9: sources and records keyed by
-#: release too, the file-level extraction cache, and a corpus's requirements and artifacts).
-STORE_SCHEMA = 10
+#: release too, the file-level extraction cache, and a corpus's requirements and artifacts;
+#: 11: a symbol table per release).
+STORE_SCHEMA = 11
 
 REPO_COLUMNS = (
     "repo", "package", "sha", "analyzed_at", "kind", "version", "fingerprint", "files", "skipped",
@@ -127,3 +129,20 @@ def records_found(store: _ByNum, found: list[tuple[int, str]]) -> list[Record]:
     """The records of a message search's (row number, message) hits, in its order."""
     records = store.by_num(num for num, _ in found)
     return [records[num] for num, _ in found if num in records]
+
+
+def newest_providers(rows: Iterable[tuple[str, str, str, str]]) -> dict[str, tuple[str, str, str]]:
+    """Of ``symbols`` rows (repo, package, version, roots), the newest release answering for
+    each top-level name (``torch`` -> the newest torch the store holds)."""
+    best: dict[str, tuple[str, str, str]] = {}
+    for repo, package, version, roots in rows:
+        for root in roots.split():
+            known = best.get(root)
+            if known is None or release_key(version) > release_key(known[2]):
+                best[root] = (repo, package, version)
+    return best
+
+
+def symbols_row(table: SymbolTable) -> tuple[str, bytes]:
+    """What a store keeps of a table: the top-level names it answers for, and its bytes."""
+    return " ".join(sorted(table.roots)), table.dumps()

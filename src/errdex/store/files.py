@@ -7,10 +7,12 @@ export leaves the previous file, or none, but never half of one.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
@@ -25,10 +27,15 @@ from errdex.errors import ErrdexError
 from errdex.languages import language_name
 from errdex.record import EXTENSION_VERSION, Record, RepoInfo, Site, dumps, site_kind
 from errdex.store import Store
+from errdex.symbols import SymbolTable
 
 Format = Literal["errlookup", "errdex"]
 
 _BATCH = 1000
+#: The Parquet file's metadata key holding the symbol tables of the releases its rows hold.
+SYMBOLS_KEY = "errdex.symbols"
+#: A release: repository, package, version.
+Release = tuple[str, str | None, str | None]
 
 _TEXT = pa.string()
 _INT = pa.int32()
@@ -237,8 +244,14 @@ def write_jsonl(records: Iterable[Record], out: Path, fmt: Format, dataset_versi
     return Written(count, left_out)
 
 
-def write_parquet(records: Iterable[Record], out: Path) -> int:
-    """Write records as Parquet rows (camelCase columns, see ``PARQUET_SCHEMA``); return how many."""
+def write_parquet(
+    records: Iterable[Record],
+    out: Path,
+    symbols: Callable[[], Iterable[tuple[Release, SymbolTable]]] | None = None,
+) -> int:
+    """Write records as Parquet rows (camelCase columns, see ``PARQUET_SCHEMA``); return how many.
+    ``symbols``, asked once the rows are written, gives the releases' symbol tables, kept in the
+    file's metadata (``SYMBOLS_KEY``)."""
     count = 0
     with (
         replacing(out) as tmp,
@@ -248,7 +261,36 @@ def write_parquet(records: Iterable[Record], out: Path) -> int:
             rows = [record.to_errdex() for record in chunk]
             writer.write_batch(pa.RecordBatch.from_pylist(rows, schema=PARQUET_SCHEMA))
             count += len(chunk)
+        tables = [
+            [*release, base64.b64encode(table.dumps()).decode("ascii")]
+            for release, table in (symbols() if symbols is not None else ())
+        ]
+        if tables:
+            writer.add_key_value_metadata({SYMBOLS_KEY: json.dumps(tables, separators=(",", ":"))})
     return count
+
+
+def parquet_symbols(path: Path) -> dict[Release, SymbolTable]:
+    """The symbol tables a Parquet export keeps, by release; a table that cannot be read back
+    is left out (its release imports without one), never a failure of the rows."""
+    try:
+        metadata = pq.read_metadata(path).metadata or {}
+    except (pa.ArrowException, OSError) as exc:
+        raise ErrdexError(f"{path}: not a readable Parquet file ({exc})") from exc
+    found: dict[Release, SymbolTable] = {}
+    try:
+        rows = json.loads(metadata.get(SYMBOLS_KEY.encode(), b"[]"))
+    except ValueError:
+        return found
+    for row in rows if isinstance(rows, list) else ():
+        try:
+            repo, package, version, data = row
+            table = SymbolTable.loads(base64.b64decode(data, validate=True))
+        except (ValueError, TypeError, binascii.Error):
+            continue
+        if table is not None and isinstance(repo, str):
+            found[repo, package, version] = table
+    return found
 
 
 def read_jsonl(path: Path) -> Iterator[Record]:
@@ -383,15 +425,18 @@ def replacing(out: Path) -> Iterator[Path]:
         raise
 
 
-def import_records(records: Iterable[Record], store: Store) -> list[RepoInfo]:
+def import_records(
+    records: Iterable[Record], store: Store, symbols: Mapping[Release, SymbolTable] | None = None
+) -> list[RepoInfo]:
     """Load records into the store, replacing each release (repo, package, version) they hold
     and leaving the store's other releases as they are: importing the same file again changes
     nothing.
 
     Every record is read and validated before anything is written, so a bad line or row leaves
-    the store as it was.  These formats carry records only: each release's ``RepoInfo`` is
-    rebuilt from its newest record, of kind ``import``.
+    the store as it was.  These formats carry records (and, in Parquet, symbol tables) only:
+    each release's ``RepoInfo`` is rebuilt from its newest record, of kind ``import``.
     """
+    tables = symbols or {}
     by_release: dict[tuple[str, str | None, str | None], list[Record]] = {}
     for record in records:
         by_release.setdefault((record.repo, record.package, record.version), []).append(record)
@@ -406,5 +451,7 @@ def import_records(records: Iterable[Record], store: Store) -> list[RepoInfo]:
             package=package,
             version=version,
         )
-        infos.append(store.replace_repo(info, kept, release=True))
+        infos.append(
+            store.replace_repo(info, kept, release=True, symbols=tables.get((repo, package, version)))
+        )
     return infos

@@ -47,12 +47,15 @@ from errdex.store.common import (
     StoreError,
     database_errors,
     function_name,
+    newest_providers,
     records_found,
     release_of,
     repo_infos,
     sorted_artifacts,
+    symbols_row,
 )
 from errdex.store.sqlite import PatternRow
+from errdex.symbols import SymbolTable
 
 __all__ = ["OutdatedDatabase", "PostgresStore", "message_words"]
 
@@ -171,6 +174,14 @@ CREATE TABLE sites (
 CREATE INDEX sites_location ON sites (file_name, line);
 CREATE INDEX sites_function ON sites (file_name, function);
 CREATE INDEX sites_record ON sites (record_num);
+CREATE TABLE symbols (
+    repo TEXT NOT NULL,
+    package TEXT NOT NULL,
+    version TEXT NOT NULL,
+    roots TEXT NOT NULL,
+    data BYTEA NOT NULL,
+    PRIMARY KEY (repo, package, version)
+);
 CREATE TABLE cache (key TEXT PRIMARY KEY, data BYTEA NOT NULL);
 CREATE TABLE extractions (key TEXT PRIMARY KEY, data BYTEA NOT NULL);
 CREATE TABLE corpus_requirements (requirement TEXT PRIMARY KEY, added_at TEXT NOT NULL);
@@ -217,13 +228,27 @@ class PostgresStore(AbstractContextManager["PostgresStore"]):
     # -- records ---------------------------------------------------------------------------
 
     @_database_errors
-    def replace_repo(self, info: RepoInfo, records: Iterable[Record], *, release: bool = False) -> RepoInfo:
-        """Replace one source's records in one transaction, so a failed run leaves the previous
-        set: all its releases, or with ``release`` only ``info.version``'s (a corpus task)."""
+    def replace_repo(
+        self,
+        info: RepoInfo,
+        records: Iterable[Record],
+        *,
+        release: bool = False,
+        symbols: SymbolTable | None = None,
+    ) -> RepoInfo:
+        """Replace one source's records and its symbol table in one transaction, so a failed
+        run leaves the previous set: all its releases, or with ``release`` only
+        ``info.version``'s (a corpus task)."""
         package, version = info.package or "", info.version or ""
         with self._transaction() as db:
             self._lock_source(info.repo, package, version if release else None)
             self._delete(info.repo, package, version if release else None)
+            if symbols is not None:
+                roots, data = symbols_row(symbols)
+                db.execute(
+                    "INSERT INTO symbols (repo, package, version, roots, data) VALUES (%s, %s, %s, %s, %s)",
+                    (info.repo, package, version, roots, data),
+                )
             count = sites = 0
             batch: list[Record] = []
             for record in records:
@@ -271,6 +296,7 @@ class PostgresStore(AbstractContextManager["PostgresStore"]):
             where, params = f"{where} AND version = %s", [*params, version]
         removed = self._db.execute(f"DELETE FROM records WHERE {where}", params).rowcount
         self._db.execute(f"DELETE FROM repos WHERE {where}", params)
+        self._db.execute(f"DELETE FROM symbols WHERE {where}", params)
         return removed
 
     def _changed(self) -> None:
@@ -362,6 +388,15 @@ class PostgresStore(AbstractContextManager["PostgresStore"]):
         where = f"WHERE {' AND '.join(wheres)}" if wheres else ""
         yield from self._stream(f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}", params, _record)
 
+    @_database_errors
+    def records_page(self, after: int, limit: int, repo: str | None = None) -> list[tuple[int, Record]]:
+        where, params = ("AND repo = %s", [repo]) if repo is not None else ("", [])
+        rows = self._db.execute(
+            f"SELECT num, data FROM records WHERE num > %s {where} ORDER BY num LIMIT %s",
+            [after, *params, limit],
+        ).fetchall()
+        return [(num, Record.model_validate_json(data)) for num, data in rows]
+
     def _stream(self, query: str, params: Sequence[Any], row: Callable[[tuple[Any, ...]], T]) -> Iterator[T]:
         # A named cursor lives in a transaction; each stream its own, as streams may nest.
         name = f"errdex_stream_{next(self._streams)}"
@@ -389,6 +424,20 @@ class PostgresStore(AbstractContextManager["PostgresStore"]):
                 (repo, slug, repo, slug),
             ).fetchall()
         return release_of(rows, version)
+
+    @_database_errors
+    def symbols(self, repo: str, package: str | None, version: str | None) -> SymbolTable | None:
+        """One release's symbol table, where it was stored with one."""
+        row = self._db.execute(
+            "SELECT data FROM symbols WHERE repo = %s AND package = %s AND version = %s",
+            (repo, package or "", version or ""),
+        ).fetchone()
+        return None if row is None else SymbolTable.loads(bytes(row[0]))
+
+    @_database_errors
+    def symbol_providers(self) -> dict[str, tuple[str, str, str]]:
+        """Each top-level name a stored table answers for, with the newest release holding it."""
+        return newest_providers(self._db.execute("SELECT repo, package, version, roots FROM symbols"))
 
     @_database_errors
     def releases(self, record_id: str) -> list[str]:

@@ -2,9 +2,10 @@
 beside it that says what the file holds and lets whoever receives it check its bytes.
 
 ``sqlite`` is a store file ready to use (``errdex explain --db FILE`` opens it as it is) and
-keeps each source's ``RepoInfo``; ``parquet`` and the JSONL formats (``files.py``) hold records
-only.  Snapshots are read from and written into stores through the :class:`Store` interface
-alone, so either side may be SQLite or PostgreSQL.  What a store derives from its records (the
+keeps each source's ``RepoInfo`` and symbol table; ``parquet`` holds records and the releases'
+symbol tables (in its metadata), the JSONL formats (``files.py``) records only.  Snapshots are
+read from and written into stores through the :class:`Store` interface alone, so either side
+may be SQLite or PostgreSQL.  What a store derives from its records (the
 pattern index's cache, the extraction cache) stays out: whoever opens the snapshot rebuilds it.
 
 An import tells the format from the file's first bytes, never its name; checks the manifest,
@@ -38,6 +39,7 @@ from errdex.store.common import STORE_SCHEMA
 from errdex.store.files import (
     describe,
     import_records,
+    parquet_symbols,
     read_jsonl,
     read_parquet,
     replacing,
@@ -45,6 +47,7 @@ from errdex.store.files import (
     write_parquet,
 )
 from errdex.store.sqlite import SqliteStore
+from errdex.symbols import SymbolTable
 
 SnapshotFormat = Literal["sqlite", "parquet", "errdex", "errlookup"]
 _FORMATS: dict[str, SnapshotFormat] = {name: name for name in get_args(SnapshotFormat)}
@@ -125,7 +128,13 @@ def export(store: Store, fmt: SnapshotFormat, out: Path, *, repo: str | None, cr
         for info in _write_sqlite(store, out, repo):
             tally[info.repo, info.package, info.version] = info.records
     elif fmt == "parquet":
-        write_parquet(_tallied(store.records(repo), tally), out)
+
+        def tables() -> Iterator[tuple[_Release, SymbolTable]]:
+            for release in sorted(tally, key=lambda r: (r[0], r[1] or "", release_key(r[2]))):
+                if (table := store.symbols(*release)) is not None:
+                    yield release, table
+
+        write_parquet(_tallied(store.records(repo), tally), out, tables)
     else:
         # errlookup leaves out what schema v2 cannot hold; the manifest counts what was written.
         keep = (lambda r: r.fits_schema_v2) if fmt == "errlookup" else None
@@ -163,8 +172,9 @@ def import_snapshot(path: Path, store: Store) -> list[RepoInfo]:
         head = file.read(len(_SQLITE_MAGIC))
     if head == _SQLITE_MAGIC:
         return _import_sqlite(path, store, vouched=vouched)
-    records = read_parquet(path) if head.startswith(_PARQUET_MAGIC) else read_jsonl(path)
-    return import_records(records, store)
+    if head.startswith(_PARQUET_MAGIC):
+        return import_records(read_parquet(path), store, parquet_symbols(path))
+    return import_records(read_jsonl(path), store)
 
 
 def verify(path: Path) -> Manifest | None:
@@ -206,7 +216,11 @@ def _write_sqlite(store: Store, out: Path, repo: str | None) -> list[RepoInfo]:
             with SqliteStore(tmp) as snapshot:
                 for info in store.repos():
                     if repo is None or info.repo == repo:
-                        stored.append(snapshot.replace_repo(info, _release(store, info), release=True))
+                        stored.append(
+                            snapshot.replace_repo(
+                                info, _release(store, info), release=True, symbols=_symbols(store, info)
+                            )
+                        )
             _compact(tmp)
         finally:
             for sidecar in _sidecars(tmp):
@@ -247,7 +261,9 @@ def _import_sqlite(path: Path, store: Store, *, vouched: bool) -> list[RepoInfo]
                 reason = _shortened(str(exc.__cause__ or exc))
                 raise ErrdexError(f"{path} is damaged: {reason}; nothing imported") from exc
         return [
-            store.replace_repo(info, _valid(_release(snapshot, info), path), release=True)
+            store.replace_repo(
+                info, _valid(_release(snapshot, info), path), release=True, symbols=_symbols(snapshot, info)
+            )
             for info in releases
         ]
 
@@ -267,6 +283,11 @@ def _release(store: Store, info: RepoInfo) -> Iterator[Record]:
     """The records of one stored release.  ``""`` asks for those stored without a package or a
     version, where None would ask for those of every one."""
     return store.records(info.repo, package=info.package or "", version=info.version or "")
+
+
+def _symbols(store: Store, info: RepoInfo) -> SymbolTable | None:
+    """The symbol table stored with one release, if any."""
+    return store.symbols(info.repo, info.package, info.version)
 
 
 def _valid(records: Iterator[Record], path: Path) -> Iterator[Record]:

@@ -32,11 +32,14 @@ from errdex.store.common import (
     StoreError,
     database_errors,
     function_name,
+    newest_providers,
     records_found,
     release_of,
     repo_infos,
     sorted_artifacts,
+    symbols_row,
 )
+from errdex.symbols import SymbolTable
 
 try:
     import fcntl
@@ -123,6 +126,14 @@ CREATE TRIGGER IF NOT EXISTS records_unindex_message AFTER DELETE ON records BEG
     INSERT INTO messages (messages, rowid, error_message)
     VALUES ('delete', old.num, old.error_message);
 END;
+CREATE TABLE IF NOT EXISTS symbols (
+    repo TEXT NOT NULL,
+    package TEXT NOT NULL,
+    version TEXT NOT NULL,
+    roots TEXT NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (repo, package, version)
+);
 CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS extractions (key TEXT PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS corpus_requirements (requirement TEXT PRIMARY KEY, added_at TEXT NOT NULL);
@@ -175,12 +186,25 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         self._db = _connect(path, readonly, create)
 
     @_database_errors
-    def replace_repo(self, info: RepoInfo, records: Iterable[Record], *, release: bool = False) -> RepoInfo:
+    def replace_repo(
+        self,
+        info: RepoInfo,
+        records: Iterable[Record],
+        *,
+        release: bool = False,
+        symbols: SymbolTable | None = None,
+    ) -> RepoInfo:
         """Replace one source's records (its repo and package: every release of it, or with
-        ``release`` only ``info.version``'s) in one transaction, so a failed run leaves the
-        previous ones.  Distributions sharing a repository stay apart."""
+        ``release`` only ``info.version``'s) and its symbol table in one transaction, so a failed
+        run leaves the previous ones.  Distributions sharing a repository stay apart."""
         with self._transaction() as db:
             self._delete(info.repo, info.package, (info.version or "") if release else None)
+            if symbols is not None:
+                roots, data = symbols_row(symbols)
+                db.execute(
+                    "INSERT INTO symbols (repo, package, version, roots, data) VALUES (?, ?, ?, ?, ?)",
+                    (info.repo, info.package or "", info.version or "", roots, data),
+                )
             count = sites = 0
             for record in records:
                 sites += self._insert(info, record)
@@ -210,6 +234,7 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
             where, params = where + " AND version = ?", [*params, version]
         removed: int = db.execute(f"DELETE FROM records WHERE {where}", params).rowcount
         db.execute(f"DELETE FROM repos WHERE {where}", params)
+        db.execute(f"DELETE FROM symbols WHERE {where}", params)
         db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
         db.execute("DELETE FROM cache")
         return removed
@@ -289,6 +314,29 @@ class SqliteStore(AbstractContextManager["SqliteStore"]):
         query = f"SELECT r.data FROM records r {where} ORDER BY {_ORDER}, r.version"
         for (data,) in self._db.execute(query, list(wanted.values())):
             yield Record.model_validate_json(data)
+
+    @_database_errors
+    def symbols(self, repo: str, package: str | None, version: str | None) -> SymbolTable | None:
+        """One release's symbol table, where it was stored with one."""
+        row = self._db.execute(
+            "SELECT data FROM symbols WHERE repo = ? AND package = ? AND version = ?",
+            (repo, package or "", version or ""),
+        ).fetchone()
+        return None if row is None else SymbolTable.loads(row[0])
+
+    @_database_errors
+    def symbol_providers(self) -> dict[str, tuple[str, str, str]]:
+        """Each top-level name a stored table answers for, with the newest release holding it."""
+        return newest_providers(self._db.execute("SELECT repo, package, version, roots FROM symbols"))
+
+    @_database_errors
+    def records_page(self, after: int, limit: int, repo: str | None = None) -> list[tuple[int, Record]]:
+        where, params = ("AND repo = ?", [repo]) if repo is not None else ("", [])
+        rows = self._db.execute(
+            f"SELECT num, data FROM records WHERE num > ? {where} ORDER BY num LIMIT ?",
+            [after, *params, limit],
+        ).fetchall()
+        return [(num, Record.model_validate_json(data)) for num, data in rows]
 
     @_database_errors
     def get(self, key: str, version: str | None = None) -> Record | None:

@@ -9,11 +9,11 @@ costs nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from errdex.languages.base import CodeWriter, Language, PasteReader
+from errdex.languages.base import ClaimReader, CodeWriter, Language, PasteReader
 from errdex.languages.javascript import names, source
 
 if TYPE_CHECKING:
@@ -51,6 +51,17 @@ class ECMAScript(Language):
 
     def package_of(self, file_path: str) -> str | None:
         return source.package_of(file_path)
+
+    def import_entries(
+        self, package: str, entries: Mapping[str, str], modules: Collection[str]
+    ) -> dict[str, str]:
+        """``require('<package>')`` loads the package's entry (its ``require`` one first)."""
+        ordered = sorted(entries, key=lambda rel: entries[rel] != "require")
+        for rel in ordered:
+            module = source.module_name(rel.split("/"))[0]
+            if module is not None and module in modules:
+                return {package: module}
+        return {}
 
     def module_of(self, file_path: str) -> str | None:
         return source.module_of(file_path)
@@ -128,6 +139,12 @@ class ECMAScript(Language):
         from errdex.languages.javascript import code
 
         return code
+
+    @property
+    def claims(self) -> ClaimReader:
+        from errdex.languages.javascript import claims
+
+        return claims
 
     @property
     def paste(self) -> PasteReader:

@@ -42,6 +42,7 @@ from errdex.languages.ir import (
 from errdex.languages.javascript import http_errors
 from errdex.languages.javascript.names import BUILTIN_ERRORS
 from errdex.languages.javascript.source import INDEX_FILES, module_name
+from errdex.languages.javascript.symbols import COMPUTED, file_symbols, object_keys
 from errdex.languages.javascript.syntax import (
     arguments,
     dotted,
@@ -58,6 +59,7 @@ from errdex.languages.javascript.syntax import (
 )
 from errdex.patterns import Placeholder, Template
 from errdex.record import Guard, Parameter
+from errdex.symbols import Symbol, member_uses
 
 #: A placeholder is named by the expression it stands for, shortened past this.
 _NAME_LIMIT = 60
@@ -116,6 +118,8 @@ def extract(text: str, path: str, module: str | None, language: str) -> FileResu
     source = encoded(text)
     tree = parse_source(source, path)
     _Extractor(result, module).run(tree.root_node, source, grammar_of(path))
+    if result.symbols is not None and not result.error:
+        result.symbols.called, result.symbols.assigned = member_uses(text)
     return result
 
 
@@ -147,6 +151,8 @@ _CAPTURES = {
 _INTEROP = frozenset(
     {b"_interopRequireDefault", b"_interopRequireWildcard", b"__importDefault", b"__importStar"}
 )
+#: A word in quotes, as a property named at run time may be written (``'post'``).
+_QUOTED_WORD = re.compile(rb"""['"]([A-Za-z_$][\w$]{1,40})['"]""")
 #: Assignments that set what a module's importer gets as its default.
 _EXPORTS_DEFAULT = frozenset({b"module.exports", b"exports.default", b"module.exports.default"})
 #: What a call's receiver must be for it to be a site of its own (``console.error``).
@@ -259,6 +265,38 @@ class _Extractor:
         enclosing = {site.function for site in self.result.sites}
         for node in functions:
             self._declare_function(node, enclosing)
+        self._define(functions, found)
+
+    def _define(self, functions: list[ts.Node], found: dict[str, list[ts.Node]]) -> None:
+        """What the file defines, for the release's symbol table (``symbols.file_symbols``)."""
+        classes = []
+        for node in found.get("class", []):
+            name = _class_name(node)
+            if name is not None:
+                base = _heritage(node)
+                classes.append((name, (self.qualify(base) or base) if base else None, node))
+        named = ((self._names.get(node.id) or self._qualname(node), node) for node in functions)
+        symbols = file_symbols(
+            named,
+            classes,
+            found.get("member", []),
+            self.result.imports,
+            self.parameters,
+            found.get("computed", []),
+        )
+        for node in found.get("module_exports", []):
+            right = node.child_by_field_name("right")
+            if right is not None and right.type == "object":  # ``module.exports = { parse, format }``
+                for key in object_keys(right):
+                    symbols.symbols.setdefault(key, Symbol("attribute", not key.startswith("_")))
+            else:  # the exports are a value (a function, an instance): its properties are made at run time
+                symbols.symbols[""] = Symbol("module", open=True)
+        if found.get("computed"):
+            # Properties named at run time (``utils.forEach(['get', 'post'], m => proto[m] = ...)``)
+            # take their names from the file's text: each short word in quotes may be one.
+            for word in set(_QUOTED_WORD.findall(self.source)):
+                symbols.symbols.setdefault(f"{COMPUTED}.{word.decode()}", Symbol("attribute"))
+        self.result.symbols = symbols
 
     # -- where a node stands --------------------------------------------------------------------
 
@@ -1513,7 +1551,9 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
             found[label].append(node)
     for node in captured.get("assignment", ()):
         left = node.child_by_field_name("left")
-        if left is not None and left.type == "member_expression":
+        if left is not None and left.type == "subscript_expression":
+            found["computed"].append(node)  # ``Axios.prototype[method] = ...``: names made at run time
+        elif left is not None and left.type == "member_expression":
             # A member expression ends with its property: its bytes rule out most.
             start, end = left.start_byte, left.end_byte
             prop = left.child_by_field_name("property") if source[end - 4 : end] == b"code" else None
@@ -1521,6 +1561,8 @@ def _classified(captured: dict[str, list[ts.Node]], source: bytes) -> dict[str, 
                 found["code"].append(node)
             elif source[start:end] in _EXPORTS_DEFAULT:
                 found["module_exports"].append(node)
+            else:  # a property the module's code sets: a name of the symbol table
+                found["member"].append(node)
     for node in captured.get("declarator", ()):
         value = node.child_by_field_name("value")
         if value is not None and value.type == "member_expression":

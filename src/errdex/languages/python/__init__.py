@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from errdex.languages.base import CallReader, CodeWriter, Language, PasteReader
+from errdex.languages.base import CallReader, ClaimReader, CodeWriter, Language, PasteReader
 from errdex.languages.python import names, source
 
 if TYPE_CHECKING:
@@ -120,6 +120,12 @@ class Python(Language):
         from errdex.languages.python import code
 
         return code
+
+    @property
+    def claims(self) -> ClaimReader:
+        from errdex.languages.python import claims
+
+        return claims
 
     @property
     def call_reader(self) -> CallReader:

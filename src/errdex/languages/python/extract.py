@@ -36,9 +36,11 @@ from errdex.languages.ir import (
 from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
 from errdex.languages.python.guards import code_of, condition_guard, names_in
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS, LANGUAGE
+from errdex.languages.python.symbols import FileDefinitions
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
 from errdex.record import Guard, GuardKind, Parameter, conditions_of, utf8
+from errdex.symbols import FileSymbols, member_uses
 
 LOG_LEVELS = {
     "critical": "critical",
@@ -101,6 +103,8 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.sites.clear()
         result.candidates.clear()
         result.omitted.clear()
+    elif result.symbols is not None:
+        result.symbols.called, result.symbols.assigned = member_uses(text)
     return result
 
 
@@ -171,6 +175,7 @@ class _Walker(Evaluator):
         self.package = result.module if is_package else (result.module or "").rpartition(".")[0] or None
         self.imports = result.imports
         self.module_classes: set[str] = set()
+        self.module_functions: set[str] = set()
         #: Exception classes defined in this file, so a subclass with a plain name
         #: (``class MissingParameter(BadParameter)``) is known as one too.
         self.exception_classes: set[str] = set()
@@ -184,6 +189,11 @@ class _Walker(Evaluator):
         #: Guards already read, by node: every site under a test or after an early exit shares
         #: its guard (the nodes live as long as the walk, so their ids stay theirs).
         self._read_guards: dict[tuple[int, str, bool], Guard] = {}
+        #: Each top-level function's parameters as declared, by node (None: nested too deep).
+        self._parameters: dict[int, tuple[Parameter, ...] | None] = {}
+        #: What the module defines, for the release's symbol table.
+        result.symbols = FileSymbols()
+        self.defs = FileDefinitions(result.symbols, result.module)
 
     # -- module, classes, functions -----------------------------------------------------------
 
@@ -192,6 +202,8 @@ class _Walker(Evaluator):
             t = type(node)
             if t is ast.ClassDef:
                 self.module_classes.add(node.name)  # type: ignore[attr-defined]
+            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                self.module_functions.add(node.name)  # type: ignore[attr-defined]
             elif (assigned := _assigned(node)) is not None and len(assigned[0]) == 1:
                 target = assigned[0][0]
                 if isinstance(target, ast.Name):
@@ -199,6 +211,8 @@ class _Walker(Evaluator):
             elif t is ast.Import or t is ast.ImportFrom:
                 self._import(node)  # type: ignore[arg-type]
                 self._top_imports.add(id(node))
+        for name, imported in self.imports.items():
+            self.defs.alias(name, imported)
         self.scope.bindings = self.module_bindings
         self.body(tree.body, ())
         self._describe_functions()
@@ -212,7 +226,13 @@ class _Walker(Evaluator):
         for n, (info, node) in enumerate(zip(result.functions, self._defs, strict=True)):
             if info.name in wanted:
                 try:
-                    parameters = parameters_of(node.args)
+                    if id(node) in self._parameters:
+                        known = self._parameters[id(node)]
+                        if known is None:
+                            continue  # left out when the symbol table read it: counted then
+                        parameters = known
+                    else:
+                        parameters = parameters_of(node.args)
                     decorators = tuple(code_of(d) for d in node.decorator_list)
                     assigned = assigned_names(node, walrus)
                 except RecursionError as exc:  # a default nested too deep: its sites lack the fact
@@ -232,6 +252,7 @@ class _Walker(Evaluator):
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
             for alias in node.names:
+                self.defs.imported(alias.name)
                 if alias.asname:
                     self.imports[alias.asname] = alias.name
                 else:
@@ -245,6 +266,7 @@ class _Walker(Evaluator):
             if node.level > 1:
                 pieces = pieces[: len(pieces) - (node.level - 1)]
             base = ".".join([*pieces, base] if base else pieces)
+        self.defs.imported(base)
         for alias in node.names:
             if alias.name == "*":  # kept under a key no name can be: what the module re-exports
                 self.imports["*" + base] = base
@@ -267,6 +289,8 @@ class _Walker(Evaluator):
         qual = outer.child(node.name)
         bases = tuple(q for b in node.bases if (q := self.qualify(dotted(b))) is not None)
         decl = ClassDef(qualified=f"{self.module}.{qual}" if self.module else qual, bases=bases)
+        if outer.name is None:  # at a module's or a class's top: a name the module defines
+            self.defs.klass(qual, node, bases)
         first = node.body[0]
         doc = first.value.value if type(first) is ast.Expr and isinstance(first.value, ast.Constant) else None
         if isinstance(doc, str):
@@ -402,6 +426,8 @@ class _Walker(Evaluator):
         if is_method and positional and not any(dotted(d) == "staticmethod" for d in node.decorator_list):
             positional = positional[1:]
         params = (*positional, *(a.arg for a in args.kwonlyargs)) if args.kwonlyargs else tuple(positional)
+        if outer.name is None:  # at a module's or a class's top: a name the module defines
+            self._define(qual, node, is_method)
         self.scope = Scope(qual, node.name, params, is_method, outer.class_name, len(positional))
         first = node.body[0]
         doc = first.value.value if type(first) is ast.Expr and type(first.value) is ast.Constant else None
@@ -421,6 +447,126 @@ class _Walker(Evaluator):
         finally:
             self.scope = outer
             self.blocks = blocks
+
+    def _define(self, qual: str, node: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> None:
+        """A function or method for the symbol table, with its parameters (a method's receiver
+        left out): what a call of it may pass."""
+        try:
+            parameters: tuple[Parameter, ...] | None = parameters_of(node.args)
+        except RecursionError as exc:  # a default nested too deep: its parameters left unknown
+            self._omit(node.lineno, f"parameters of {qual} left out", exc)
+            parameters = None
+        self._parameters[id(node)] = parameters  # as declared, for the facts (``_describe_functions``)
+        if (
+            parameters
+            and is_method
+            and parameters[0].kind == "positional"
+            and not (node.decorator_list and any(dotted(d) == "staticmethod" for d in node.decorator_list))
+        ):
+            parameters = parameters[1:]
+        forwards: tuple[str, ...] = ()
+        if parameters and parameters[-1].kind == "var-keyword":
+            forwards = self._forwards(node, parameters[-1].name)
+        self.defs.function(qual, node, parameters, forwards)
+
+    def _forwards(self, node: ast.FunctionDef | ast.AsyncFunctionDef, kwargs: str) -> tuple[str, ...]:
+        """Where a function passes its ``**kwargs`` on (``super().__init__(**attrs)``,
+        ``cls(*decls, **attrs)`` of ``cls = Option``): the callees whose parameters its caller's
+        keywords may be, qualified as the module names them; ``?`` for one errdex cannot name."""
+        spread = f"**{kwargs}"
+        body_start = node.body[0].lineno
+        passing = [
+            n for n in range(body_start, (node.end_lineno or body_start) + 1) if spread in self.lines[n - 1]
+        ]
+        if not passing:
+            return ()  # kept by the function itself (``kwargs.get(...)``): no callee to follow
+        local: dict[str, str] = {}
+        called: list[ast.Call] = []
+        arguments = node.args
+        declared = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+        if declared and any(dotted(d) == "classmethod" for d in node.decorator_list):
+            declared = declared[1:]  # the class a classmethod is called on: ``cls`` below
+        params = set(declared) - {"self"}
+        # Statements, not every node: the bindings are statements, and only those on a line
+        # that spreads the ``**kwargs`` (or a compound one's header there) hold a call passing them.
+        for statement in _all_statements(node.body):
+            t = type(statement)
+            if t is ast.Assign:
+                targets = statement.targets  # type: ignore[attr-defined]
+                if len(targets) == 1 and type(targets[0]) is ast.Name:
+                    value = _made_by(statement.value)  # type: ignore[attr-defined]
+                    if value is not None:
+                        local.setdefault(targets[0].id, value)
+            elif t is ast.With or t is ast.AsyncWith:
+                for item in statement.items:  # type: ignore[attr-defined]
+                    value = _made_by(item.context_expr)
+                    if type(item.optional_vars) is ast.Name and value is not None:
+                        local.setdefault(item.optional_vars.id, value)
+            at = bisect.bisect_left(passing, statement.lineno)
+            if at == len(passing) or passing[at] > (statement.end_lineno or statement.lineno):
+                continue
+            for part in _header(statement):
+                for sub in ast.walk(part):
+                    if type(sub) is ast.Call and any(
+                        k.arg is None and type(k.value) is ast.Name and k.value.id == kwargs
+                        for k in sub.keywords
+                    ):
+                        called.append(sub)
+        out = []
+        for call in called:
+            func = call.func
+            # Its own parameters it passes on (``command(name, cls, **attrs)``): the callee's
+            # defaults for them do not hold.
+            passed = sorted(
+                {k.arg for k in call.keywords if k.arg}
+                | {a.id for a in call.args if type(a) is ast.Name and a.id in params}
+            )
+            suffix = f"+{','.join(passed)}" if passed else ""
+            if (
+                type(func) is ast.Attribute
+                and type(func.value) is ast.Call
+                and dotted(func.value.func) == "super"
+            ):
+                out.append(f"super().{func.attr}{suffix}")
+                continue
+            written = dotted(func)
+            if written is None:
+                out.append("?")
+                continue
+            head, dot, rest = written.partition(".")
+            default = ""
+            if head in params:
+                if head not in local:
+                    out.append("?")  # ``cls`` a caller passes: what it is, no table tells
+                    continue
+                default = f"@{head}"  # ``if cls is None: cls = Option``: unless the caller passes one
+            if head in local and head != local[head]:
+                written = local[head] + dot + rest
+                head, dot, rest = written.partition(".")
+            if head in ("self", "cls"):
+                out.append(written + default + suffix)
+            elif head in self.imports:
+                out.append(self.imports[head] + dot + rest + default + suffix)
+            elif (head in self.module_classes or head in self.module_functions) and self.module:
+                out.append(f"{self.module}.{written}{default}{suffix}")
+            else:
+                out.append("?")
+        return tuple(dict.fromkeys(out))
+
+    def _bound(self, target: ast.expr) -> None:
+        """A name a module or a class binds, or an attribute a method sets on its object
+        (``self.x = ...``): a name the symbol table holds."""
+        scope = self.scope
+        if scope.name is not None:  # in a function: only what a method sets on its object
+            if scope.class_name is not None and type(target) is not ast.Name:
+                for name in _unpacked(target):
+                    value = getattr(name, "value", None)
+                    if type(value) is ast.Name and value.id == "self":
+                        self.defs.attribute(f"{scope.class_name}.{name.attr}")  # type: ignore[attr-defined]
+            return
+        for name in _unpacked(target):
+            if type(name) is ast.Name:  # a module's or a class's own name
+                self.defs.attribute(scope.child(name.id))
 
     # -- statements ---------------------------------------------------------------------------
 
@@ -553,21 +699,31 @@ class _Walker(Evaluator):
                 added, self.imports = self.imports, imports
             for name, target in added.items():
                 imports.setdefault(name, target)
+                self.defs.alias(name, target)
 
     def _assign(self, node: ast.Assign | ast.AnnAssign, conds: _Conds = ()) -> None:
         if type(node) is ast.Assign:
             targets = node.targets
+            for each in targets:
+                self._bound(each)
             if len(targets) != 1:
                 return
             target, value = targets[0], node.value
         elif node.value is not None:
             target, value = node.target, node.value  # type: ignore[union-attr]
+            self._bound(target)
         else:
-            return  # an annotation binds nothing
+            self._bound(node.target)
+            return  # an annotation binds no value
         if type(target) is not ast.Name:
             return
         scope = self.scope
         name = target.id
+        if name == "__all__" and scope.qualname is None and isinstance(value, ast.List | ast.Tuple):
+            listed = tuple(
+                e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
+            self.defs.exports(listed)
         earlier = scope.alternatives.get(name, ())
         bound = scope.bindings.get(name)
         # An assignment overwrites those made at its own level or nested below it;
@@ -960,6 +1116,7 @@ class _Walker(Evaluator):
         if not any(arg_templates) and not any(t for _, t in kw_templates):
             return
         head, _, name = written.rpartition(".")
+        category = dotted(keywords["category"]) if "category" in keywords else None
         candidate = RawSite(
             line=line,
             kind="helper",
@@ -968,6 +1125,7 @@ class _Walker(Evaluator):
             template=None,
             args=arg_templates,
             kwargs=kw_templates,
+            class_passed=(category, self.qualify(category)) if category else None,
             callee=name,
             callee_qualified=self.qualify(written),
             callee_is_attr=bool(head),
@@ -1235,6 +1393,17 @@ def _bind(target: ast.expr, receiver: str | None, first: dict[str, int]) -> None
                 first[name] = part.lineno
 
 
+def _unpacked(target: ast.expr) -> Iterator[ast.expr]:
+    """The names and attributes an assignment's target binds: itself, or each part of a tuple
+    or list it unpacks into (``a, *rest = ...``)."""
+    t = type(target)
+    if t is ast.Tuple or t is ast.List:
+        for element in target.elts:  # type: ignore[attr-defined]
+            yield from _unpacked(element.value if isinstance(element, ast.Starred) else element)
+    elif t is ast.Name or t is ast.Attribute:
+        yield target
+
+
 def _stored(target: ast.expr) -> list[ast.expr]:
     """The parts of an unusual target (``d[k]``, ``*rest``, ``a.b.c``) that bind: what
     ``ast.walk`` finds stored or deleted, each a name or an attribute of the receiver as read
@@ -1328,3 +1497,49 @@ _HANDLERS: dict[type, Callable[[_Walker, Any, _Conds], None]] = {
 #: Statement types the walker reads (the statement-coverage test holds these and
 #: ``IGNORED_STATEMENTS`` against every ``ast.stmt`` of the running Python).
 HANDLED_STATEMENTS = frozenset(t.__name__ for t in _HANDLERS)
+
+
+def _made_by(value: ast.expr) -> str | None:
+    """What a local name stands for, as far as passing ``**kwargs`` on goes: the name assigned
+    (``cls = Option``), or the class called to make it (``session = sessions.Session()``: its
+    methods are the class's; a call of anything else makes what no table tells)."""
+    if type(value) is ast.Call:
+        called = dotted(value.func)
+        if called is None:
+            return None
+        if called.rpartition(".")[2] == "cast" and len(value.args) == 2:  # ``t.cast(T, Command)``
+            return _made_by(value.args[1])
+        return called if called.rpartition(".")[2][:1].isupper() else None  # a class, by its name
+    return dotted(value)
+
+
+#: The fields of a compound statement that hold statements (walked on their own).
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _all_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a body, nested ones too (in functions and classes defined in it)."""
+    stack: list[Any] = list(body)
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, ast.stmt):
+            yield statement
+        for name in _BODIES:
+            inner = getattr(statement, name, None)
+            if inner:
+                stack.extend(inner)
+
+
+def _header(statement: ast.stmt) -> Iterator[ast.AST]:
+    """What a statement holds besides its bodies: all of a simple one; a compound one's test,
+    iterable, items, subject, decorators and defaults."""
+    if not any(getattr(statement, name, None) for name in _BODIES):
+        yield statement
+        return
+    for name, value in ast.iter_fields(statement):
+        if name in _BODIES:
+            continue
+        if isinstance(value, ast.AST):
+            yield value
+        elif isinstance(value, list):
+            yield from (v for v in value if isinstance(v, ast.AST))
