@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from errdex.languages.base import CodeWriter
-from errdex.languages.javascript import JAVASCRIPT, TYPESCRIPT, docs
+from errdex.languages.javascript import JAVASCRIPT, TYPESCRIPT, claims, docs
 from errdex.languages.javascript import code as js
 
 NODE = shutil.which("node") or "/usr/bin/node"
@@ -424,7 +424,7 @@ def test_a_caller_s_test_reads_only_what_the_caller_has() -> None:
     assert not js.reads_only("items; client", allowed)
 
 
-def test_used_reads_requires_imports_calls_and_classes() -> None:
+def test_claims_read_requires_imports_chains_and_classes() -> None:
     snippet = """\
 const { FakeError, fetchThing: fetch } = require("fakepkg");
 const fs = require("node:fs");
@@ -446,20 +446,25 @@ async function main(input) {
 main(process.argv[2]).catch((e) => { if (e instanceof RangeError) console.error(e); });
 const notCaught = (v) => v instanceof Date;
 """
-    names = js.used(snippet)
-    assert names is not None
-    assert names.imports == {
-        "fakepkg.FakeError", "fakepkg.fetchThing", "node:fs", "lodash/fp.map", "x-parser",
-        "x-parser.parse", "node:path",
-    }  # fmt: skip
-    assert names.calls == {"helper", "helper(input).then", "Widget"}
-    assert names.classes == {"FakeError", "TypeError", "RangeError"}
-    bound = {"FakeError", "fetch", "fs", "map", "def", "parseIt", "path", "main", "input", "err", "e"}
-    assert bound <= names.defined
+    read = claims.snippet(snippet)
+    assert read is not None
+    assert set(read.imports) == {"fakepkg", "fs", "lodash/fp", "x-parser", "path"}
+    chains = {c.written: c.rooted for c in read.chains}
+    # Each name as its binding makes it: an import's module path, a free name, the language's own.
+    assert chains["fakepkg.fetchThing()"] == "import"
+    assert chains["fs.readFileSync()"] == "import" and chains["path.join()"] == "import"
+    assert chains["x-parser.parse()"] == "import" and chains["lodash/fp.map"] == "import"
+    assert chains["helper().then()"] == "free" and chains["Widget()"] == "free"
+    assert chains["console.error()"] == "builtin"
+    # Caught is what a handler tests with instanceof; thrown what ``throw`` makes.
+    assert {c.written for c in read.caught} == {"fakepkg.FakeError", "RangeError"}
+    assert {c.written for c in read.raised} == {"TypeError"}
     # TypeScript parses with its own grammar; what is neither is None.
-    typed = js.used('const x: number = compute(1);\ntry { run(x) } catch (err: unknown) { throw Error("x") }')
-    assert typed is not None and typed.calls == {"compute", "run"} and typed.classes == {"Error"}
-    assert js.used("def f():\n    return 1") is None
+    typed = claims.snippet(
+        'const x: number = compute(1);\ntry { run(x) } catch (err: unknown) { throw Error("x") }'
+    )
+    assert typed is not None and {c.written for c in typed.raised} == {"Error"}
+    assert claims.snippet("def f():\n    return 1") is None
 
 
 def test_yields_reads_a_generator_s_header() -> None:

@@ -17,7 +17,7 @@ import pytest
 
 from errdex.enrich import with_prose
 from errdex.enrich.model import Answer, apply, enrich_with_model, keep_model_prose
-from errdex.enrich.prompt import content_key
+from errdex.enrich.prompt import PROMPT_VERSION, content_key
 from errdex.enrich.verify import verify
 from errdex.mine import mine
 from errdex.record import Record
@@ -82,9 +82,12 @@ class Cache:
 
 def written(record: Record) -> Record:
     fix = "from fractions import Fraction\n\nhalf = Fraction(1, 2)\n"
-    verdict = verify(record, {"documentation": PROSE, "exampleFix": fix, "typeGuard": "check(denominator)"})
-    # The guard calls what the facts never name: dropped, with the rule's reason.
-    assert verdict.rejected == {"typeGuard": "calls what the facts do not name (check)"}
+    guard = "from fractions import Fractions\n\nFractions(1, 2)\n"
+    verdict = verify(record, {"documentation": PROSE, "exampleFix": fix, "typeGuard": guard})
+    # The guard imports what the module does not have: dropped, with the rule's reason.
+    assert verdict.rejected == {
+        "typeGuard": "imports fractions.Fractions, which python/cpython does not have"
+    }
     answer = Answer(verdict.kept, verdict.rejected, MODEL, "b1")
     return apply(record, answer, content_key(record, MODEL))
 
@@ -101,7 +104,9 @@ def test_a_kept_field_names_its_model_and_the_rest_stay_errdexs(db: Path) -> Non
     static = with_prose(record)
     assert enriched.trigger_scenarios and enriched.trigger_scenarios == static.trigger_scenarios
     assert enriched.type_guard == static.type_guard
-    assert enriched.model_authors() == [f"written by model {MODEL} (b1), prompt 1: documentation, exampleFix"]
+    assert enriched.model_authors() == [
+        f"written by model {MODEL} (b1), prompt {PROMPT_VERSION}: documentation, exampleFix"
+    ]
 
 
 def test_static_enrichment_keeps_a_models_prose_unless_forced(db: Path) -> None:
@@ -166,7 +171,7 @@ def test_every_front_end_says_which_fields_a_model_wrote(db: Path) -> None:
     with open_store(db) as store:
         record = written(zero(list(store.records())))
         store.update_prose([record])
-    line = f"written by model {MODEL} (b1), prompt 1: documentation, exampleFix"
+    line = f"written by model {MODEL} (b1), prompt {PROMPT_VERSION}: documentation, exampleFix"
     shown = subprocess.run(
         [ERRDEX, "show", record.id, "--db", str(db)], capture_output=True, text=True, check=True
     )

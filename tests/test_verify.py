@@ -34,7 +34,7 @@ GOOD = {
         "try:\n    value = Fraction(1, 0)\nexcept ZeroDivisionError:\n    value = None\n"
     ),
     "validationCode": "import math\n\ndenominator = 2\nif denominator == 0 or math.isnan(denominator):\n"
-    "    raise ValueError('denominator must not be 0')\n",
+    "    raise ArithmeticError('denominator must not be 0')\n",
 }
 
 
@@ -59,8 +59,9 @@ def test_an_answer_the_facts_back_is_kept_whole(record: Record) -> None:
     ],
 )
 def test_a_field_of_the_wrong_shape_is_dropped(record: Record, name: str, value: object, reason: str) -> None:
+    other = "documentation" if name != "documentation" else "commonSituations"
     verdict = verify(
-        record, {name: value, "documentation" if name != "documentation" else "commonSituations": "ok"}
+        record, {name: value, other: "Fraction raises ZeroDivisionError for a zero denominator."}
     )
     assert verdict.rejected == {name: reason}
     assert len(verdict.kept) == 1
@@ -69,13 +70,17 @@ def test_a_field_of_the_wrong_shape_is_dropped(record: Record, name: str, value:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("See https://docs.example.org/fractions for details.", "names a URL the facts do not"),
+        ("See https://fractions.readthedocs.io/en/latest/ for details.", "names a URL the facts do not"),
         (
             "Run pip install fraction-tools to get a safe Fraction.",
-            "installs a package the facts do not name",
+            "installs a package the error does not name (fraction-tools)",
         ),
         ("Upgrade to version 3.14.2, where this is fixed.", "names a version the facts do not (3.14.2)"),
-        ("Catch FractionDomainError around the call.", "names an exception class the record does not"),
+        (
+            "Catch FractionDomainError around the call.",
+            "says to catch `FractionDomainError`, which this error is not",
+        ),
+        ("A FractionDomainError is what you get.", "names an exception class the record does not"),
     ],
 )
 def test_prose_that_names_what_the_facts_do_not_is_dropped(record: Record, text: str, reason: str) -> None:
@@ -95,22 +100,35 @@ def test_what_the_facts_do_name_may_be_quoted(record: Record) -> None:
     [
         ("value = Fraction(1, 0", "does not parse as python"),
         ("import numpy\nvalue = numpy.float64(1)\n", "imports what the facts do not name (numpy)"),
-        ("value = safe_fraction(1, 0)\n", "calls what the facts do not name (safe_fraction)"),
+        (
+            "from fractions import safe_fraction\nvalue = safe_fraction(1, 0)\n",
+            "imports fractions.safe_fraction, which python/cpython does not have",
+        ),
+        (
+            "from fractions import Fraction\nFraction(1, 0, exact=True)\n",
+            "passes `exact=` to `fractions.Fraction`",
+        ),
         (
             "from fractions import Fraction\ntry:\n    Fraction(1, 0)\nexcept FractionError:\n    pass\n",
-            "names an exception class the record does not (FractionError)",
+            "catches or raises `FractionError`, which this error is not",
         ),
         (
             "from fractions import Fraction\ntry:\n    Fraction(1, 0)\nexcept fractions.Bad:\n    pass\n",
-            "catches or raises a class the record does not (fractions.Bad)",
+            "catches or raises `fractions.Bad`, which this error is not",
+        ),
+        (
+            "from fractions import Fraction\ntry:\n    Fraction(1, 0)\nexcept ValueError:\n    pass\n",
+            "catches or raises `ValueError`, which this error is not",
         ),
     ],
 )
 def test_code_that_does_not_parse_or_uses_what_the_facts_lack_is_dropped(
     record: Record, code: str, reason: str
 ) -> None:
-    verdict = verify(record, {"exampleFix": code, "documentation": "Fraction(n, 0) divides by zero."})
-    assert verdict.rejected == {"exampleFix": reason}
+    verdict = verify(
+        record, {"exampleFix": code, "documentation": "Fraction(n, 0) raises ZeroDivisionError."}
+    )
+    assert set(verdict.rejected) == {"exampleFix"} and verdict.rejected["exampleFix"].startswith(reason)
 
 
 def test_prose_contradicting_a_guard_is_dropped_but_a_fix_may_negate_it(record: Record) -> None:
@@ -119,7 +137,7 @@ def test_prose_contradicting_a_guard_is_dropped_but_a_fix_may_negate_it(record: 
         record, {"triggerScenarios": wrong, "solutions": ["Make sure `denominator != 0` holds."]}
     )
     needs = "where the raise needs `denominator == 0`"
-    assert verdict.rejected == {"triggerScenarios": f"says it is raised when `denominator != 0`, {needs}"}
+    assert verdict.rejected == {"triggerScenarios": f"says `denominator != 0`, {needs}"}
     assert "solutions" in verdict.kept
 
 

@@ -29,9 +29,10 @@ from typing import Any, Protocol
 
 from errdex.enrich import with_prose
 from errdex.enrich.prompt import FIELDS, PROMPT_VERSION, answer_schema, content_key, messages
-from errdex.enrich.verify import verify
+from errdex.enrich.verify import Checker
 from errdex.errors import ErrdexError
 from errdex.record import ModelProse, Record
+from errdex.symbols import SymbolTable
 
 
 class Store(Protocol):
@@ -47,9 +48,18 @@ class Store(Protocol):
 
     def update_prose(self, records: Iterable[Record]) -> int: ...
 
+    def symbols(self, repo: str, package: str | None, version: str | None) -> SymbolTable | None: ...
+
+    def symbol_providers(self) -> dict[str, tuple[str, str, str]]: ...
+
 
 #: Tokens a model may write for one record: the longest answer the schema admits is shorter.
 MAX_ANSWER_TOKENS = 1_500
+#: Records read, asked about and written back at a time: a run over a whole environment's
+#: index holds one batch (and the tables it needs), never every record.
+BATCH = 256
+#: Symbol tables held at once (a release's is a few MB for the largest libraries).
+_TABLES = 8
 _CACHE = "model-prose:"
 #: The store's record of which models wrote prose, so that a mine knows which keys to look up.
 _MODELS = "model-prose-models"
@@ -188,9 +198,10 @@ class Asker:
             return response
         raise Failure("HTTP error: no answer format taken")
 
-    def ask(self, record: Record) -> tuple[Answer, int]:
-        """The checked answer for ``record`` and the tokens it cost; ``Failure`` when the model
-        gave none that can be read."""
+    def ask(self, record: Record) -> Asked:
+        """The model's answer for ``record``, read but not yet checked, and the tokens it cost;
+        ``Failure`` when it gave none that can be read.  Safe on any thread: it reads the record,
+        never the store (checking it does, so the caller's thread checks it: ``Asked.checked``)."""
         request: dict[str, Any] = {
             "model": self.model,
             "messages": messages(record),
@@ -217,9 +228,59 @@ class Asker:
             raise Failure("off-schema: not an object", tokens)
         if not any(name in FIELDS for name in parsed):
             raise Failure("off-schema: no field errdex takes", tokens)
-        verdict = verify(record, parsed)
-        version = response.system_fingerprint or None
-        return Answer(verdict.kept, verdict.rejected, self.model, version), tokens
+        return Asked(parsed, response.system_fingerprint or None, tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """An answer as the model gave it, before any field of it is checked."""
+
+    fields: dict[str, Any]
+    model_version: str | None
+    tokens: int
+
+    def checked(self, record: Record, model: str, checker: Checker | None = None) -> Answer:
+        """The answer with each field checked against the record (``checker``: its release's
+        symbol table beside the language's names)."""
+        verdict = (checker or Checker.of(record.language, None)).verify(record, self.fields)
+        return Answer(verdict.kept, verdict.rejected, model, self.model_version)
+
+
+class Tables:
+    """The checks each record's answer goes through: its release's symbol table, with the tables
+    of the other releases the store holds beside it (a fix's ``import torch`` is checked against
+    torch's table where the store has one), each read once and a few held at a time."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self._tables: dict[tuple[str, str, str], SymbolTable | None] = {}
+        self._providers: dict[str, tuple[str, str, str]] | None = None
+        self._checkers: dict[tuple[str, str, str, str], Checker] = {}
+
+    def checker(self, record: Record) -> Checker:
+        release = (record.repo, record.package or "", record.version or "")
+        key = (*release, record.language)
+        with self._lock:
+            found = self._checkers.get(key)
+            if found is None:
+                if len(self._checkers) >= _TABLES:
+                    self._checkers.clear()
+                    self._tables.clear()
+                found = self._checkers[key] = Checker.of(record.language, self._table(release), self._other)
+            return found
+
+    def _table(self, release: tuple[str, str, str]) -> SymbolTable | None:
+        if release not in self._tables:
+            self._tables[release] = self.store.symbols(*release)
+        return self._tables[release]
+
+    def _other(self, root: str) -> SymbolTable | None:
+        """The table of the newest release the store holds that answers for ``root``."""
+        if self._providers is None:
+            self._providers = self.store.symbol_providers()
+        release = self._providers.get(root)
+        return self._table(release) if release is not None else None
 
 
 def enrich_with_model(
@@ -232,69 +293,111 @@ def enrich_with_model(
     concurrency: int = 1,
     budget_tokens: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    expected: int = 0,
 ) -> Summary:
     """Ask the model about each record not already current, keep what passes, write it back.
 
     A record asked is one whose cache key (its facts, source, the model, the prompt version) has
     no answer yet; ``only_missing`` skips records with any model prose, ``limit`` caps the records
-    sent, ``budget_tokens`` stops sending once the tokens used reach it."""
-    summary = Summary()
-    todo: list[tuple[Record, str]] = []
-    changed: list[Record] = []
-    for record in records:
-        summary.records += 1
-        if only_missing and record.model_prose:
-            summary.current += 1
-            continue
-        key = content_key(record, asker.model)
-        if record.model_prose and all(p.key == key for p in record.model_prose.values()):
-            summary.current += 1
-            continue
-        cached = _cached(store, key)
-        if (
-            cached is not None
-            and cached.failure == "truncated"
-            and asker.max_tokens > (cached.max_tokens or 0)
-        ):
-            cached = None  # cut short before: asked again, with more room
-        if cached is not None:
-            summary.cached += 1
-            if cached.kept:
-                changed.append(apply(record, cached, key))
-            continue
-        todo.append((record, key))
-    if limit is not None:
-        todo = todo[:limit]
+    sent, ``budget_tokens`` stops sending once the tokens used reach it.  ``records`` are read
+    ``BATCH`` at a time, and each batch's prose is written before the next is read, so a run
+    holds one batch whatever the store's size; ``progress`` is told the records done of
+    ``expected``."""
+    run = _Run(
+        store, asker, Tables(store), only_missing, limit, concurrency, budget_tokens, progress, expected
+    )
     _remember_model(store, asker.model)
-    lock = threading.Lock()
-    done = 0
+    batch: list[Record] = []
+    for record in records:
+        batch.append(record)
+        if len(batch) >= BATCH:
+            run.batch(batch)
+            batch = []
+    if batch:
+        run.batch(batch)
+    return run.summary
 
-    def finished(record: Record, key: str, outcome: tuple[Answer, int] | Failure) -> None:
-        nonlocal done
-        with lock:
-            done += 1
+
+@dataclass
+class _Run:
+    """One ``enrich_with_model`` run: its settings, and what it has done so far."""
+
+    store: Store
+    asker: Asker
+    tables: Tables
+    only_missing: bool
+    limit: int | None
+    concurrency: int
+    budget: int | None
+    progress: Callable[[int, int], None] | None
+    expected: int
+    summary: Summary = field(default_factory=Summary)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: Records handled (current, cached or answered), for the progress bar.
+    done: int = 0
+
+    def batch(self, records: list[Record]) -> None:
+        """The cached answers applied, the others asked, and what changed written back."""
+        summary, asker, store = self.summary, self.asker, self.store
+        todo: list[tuple[Record, str]] = []
+        changed: list[Record] = []
+        for record in records:
+            summary.records += 1
+            if self.only_missing and record.model_prose:
+                summary.current += 1
+                continue
+            key = content_key(record, asker.model)
+            if record.model_prose and all(p.key == key for p in record.model_prose.values()):
+                summary.current += 1
+                continue
+            cached = _cached(store, key)
+            if (
+                cached is not None
+                and cached.failure == "truncated"
+                and asker.max_tokens > (cached.max_tokens or 0)
+            ):
+                cached = None  # cut short before: asked again, with more room
+            if cached is not None:
+                summary.cached += 1
+                if cached.kept:
+                    changed.append(apply(record, cached, key))
+                continue
+            todo.append((record, key))
+        if self.limit is not None:
+            todo = todo[: max(0, self.limit - summary.sent)]
+        self._tick(len(records) - len(todo))
+        sent = summary.sent
+        for record, key, outcome in _asked(asker, todo, self.concurrency, summary, self.budget, self.lock):
+            answered = self._finished(record, key, outcome)
+            if answered is not None and answered.kept:
+                changed.append(apply(record, answered, key))
+            self._tick(1)
+        summary.over_budget += len(todo) - (summary.sent - sent)
+        summary.changed += store.update_prose(changed) if changed else 0
+
+    def _finished(self, record: Record, key: str, outcome: Asked | Failure) -> Answer | None:
+        """One call's outcome counted and cached; an answer checked, here, in the thread that
+        holds the store (the checks read its symbol tables)."""
+        summary, store = self.summary, self.store
+        with self.lock:
             if isinstance(outcome, Failure):
                 summary.calls_failed[str(outcome)] += 1
                 summary.tokens += outcome.tokens
                 if outcome.lasting:
-                    failed = Answer({}, {}, asker.model, None, str(outcome), asker.max_tokens)
+                    failed = Answer({}, {}, self.asker.model, None, str(outcome), self.asker.max_tokens)
                     store.cache_put(_CACHE + key, failed.dumps())
-            else:
-                answer, tokens = outcome
-                summary.tokens += tokens
-                summary.fields_kept.update(list(answer.kept))
-                summary.fields_rejected.update(answer.rejected.items())
-                store.cache_put(_CACHE + key, answer.dumps())
-                if answer.kept:
-                    changed.append(apply(record, answer, key))
-            if progress is not None:
-                progress(done, len(todo))
+                return None
+            answer = outcome.checked(record, self.asker.model, self.tables.checker(record))
+            summary.tokens += outcome.tokens
+            summary.fields_kept.update(list(answer.kept))
+            summary.fields_rejected.update(answer.rejected.items())
+            store.cache_put(_CACHE + key, answer.dumps())
+            return answer
 
-    for record, key, outcome in _asked(asker, todo, concurrency, summary, budget_tokens, lock):
-        finished(record, key, outcome)
-    summary.over_budget = len(todo) - summary.sent
-    summary.changed = store.update_prose(changed) if changed else 0
-    return summary
+    def _tick(self, n: int) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.done, max(self.expected, self.done))
 
 
 def _asked(
@@ -304,18 +407,18 @@ def _asked(
     summary: Summary,
     budget: int | None,
     lock: threading.Lock,
-) -> Iterator[tuple[Record, str, tuple[Answer, int] | Failure]]:
+) -> Iterator[tuple[Record, str, Asked | Failure]]:
     """Each record's outcome as it comes, at most ``concurrency`` calls at once, none started
     once the tokens used reach ``budget``."""
 
-    def one(record: Record) -> tuple[Answer, int] | Failure:
+    def one(record: Record) -> Asked | Failure:
         try:
-            return asker.ask(record)  # the prompt and the checks read facts, never prose
+            return asker.ask(record)  # the prompt reads facts, never prose
         except Failure as failure:
             return failure
 
     with ThreadPoolExecutor(max(1, concurrency)) as pool:
-        running: dict[Future[tuple[Answer, int] | Failure], tuple[Record, str]] = {}
+        running: dict[Future[Asked | Failure], tuple[Record, str]] = {}
         queue = iter(todo)
         while True:
             while len(running) < max(1, concurrency):

@@ -29,7 +29,6 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from errdex.languages.base import CodeNames
 from errdex.languages.javascript.names import BUILTIN_ERRORS, GLOBALS
 
 if TYPE_CHECKING:
@@ -723,100 +722,6 @@ def reads_only(code: str, allowed: Collection[str]) -> bool:
         if n.type == "update_expression":
             return False  # ``i++`` changes what it reads
     return True
-
-
-def used(code: str) -> CodeNames | None:
-    """What a snippet calls, requires or imports, catches and throws, read from its syntax tree
-    (JavaScript's grammar, TypeScript's where that fails); None where it parses as neither.
-
-    Modules are the specifiers as written (``axios``, ``node:fs``, ``lodash/fp``), and a name
-    taken from one ``specifier.name`` (``axios.AxiosError``); :func:`package_name` gives the
-    package of a specifier.  A class is caught where a ``catch`` clause (or a ``.catch``
-    callback) tests ``instanceof`` it, thrown where ``throw`` makes one."""
-    parsed = _parse(code) or _parse(code, typescript=True)
-    if parsed is None:
-        return None
-    root, data = parsed
-    calls: set[str] = set()
-    imports: set[str] = set()
-    classes: set[str] = set()
-    defined: set[str] = set()
-    handlers: list[tree_sitter.Node] = []
-    for node in _walk(root):
-        kind = node.type
-        if kind in ("call_expression", "new_expression"):
-            callee = node.child_by_field_name("function" if kind == "call_expression" else "constructor")
-            if callee is None:
-                continue
-            called = " ".join(_text(callee, data).split())
-            module = _required(node, data)
-            if module is not None:
-                taken = _taken_from(node, data)
-                imports |= {f"{module}.{name}" for name in taken} if taken else {module}
-            else:
-                calls.add(called)
-            if kind == "call_expression" and callee.type == "member_expression":
-                prop = callee.child_by_field_name("property")
-                if prop is not None and _text(prop, data) == "catch":
-                    handlers.extend(node.named_children[-1:])  # ``.catch((err) => ...)``
-        elif kind in ("import_statement", "export_statement"):
-            _imported(node, data, imports, defined)
-        elif kind == "catch_clause":
-            handlers.append(node)
-            param = node.child_by_field_name("parameter")
-            if param is not None:
-                defined |= _pattern_names(param, data)
-        elif kind == "throw_statement":
-            thrown = node.named_children[0] if node.named_children else None
-            if thrown is not None and thrown.type in ("new_expression", "call_expression"):
-                head = thrown.child_by_field_name(
-                    "constructor" if thrown.type == "new_expression" else "function"
-                )
-                if head is not None:
-                    classes.add(_text(head, data))
-        elif kind in (
-            "function_declaration",
-            "generator_function_declaration",
-            "class_declaration",
-            "function_expression",
-            "generator_function",
-            "class",
-            "method_definition",
-        ):
-            name = node.child_by_field_name("name")
-            if name is not None and kind != "method_definition":
-                defined.add(_text(name, data))
-            params = node.child_by_field_name("parameters")
-            if params is not None:
-                defined |= _pattern_names(params, data)
-        elif kind == "arrow_function":
-            params = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
-            if params is not None:
-                defined |= _pattern_names(params, data)
-        elif kind == "variable_declarator":
-            name = node.child_by_field_name("name")
-            if name is not None:
-                defined |= _pattern_names(name, data)
-        elif kind == "assignment_expression":
-            left = node.child_by_field_name("left")
-            if left is not None and left.type == "identifier":
-                defined.add(_text(left, data))
-        elif kind in ("for_in_statement",):
-            left = node.child_by_field_name("left")
-            if left is not None:
-                defined |= _pattern_names(left, data)
-    for handler in handlers:
-        for n in _walk(handler):
-            if n.type == "binary_expression" and n.child_by_field_name("operator") is not None:
-                op = n.child_by_field_name("operator")
-                right = n.child_by_field_name("right")
-                if op is not None and op.type == "instanceof" and right is not None:
-                    classes.add(_text(right, data))
-    keywords = {"this", "super", "import"}
-    free = {
-        c for c in calls if (r := _root(c)) and r not in defined and r not in GLOBALS and r not in keywords
-    }
-    return CodeNames(frozenset(free), frozenset(imports), frozenset(classes), frozenset(defined))
 
 
 def _required(node: tree_sitter.Node, data: bytes) -> str | None:

@@ -15,7 +15,6 @@ import re
 import sys
 from collections.abc import Collection, Sequence
 
-from errdex.languages.base import CodeNames
 from errdex.languages.python.names import BUILTIN_EXCEPTIONS, BUILTIN_NAMES
 
 _BUILTIN_MODULE = "builtins"
@@ -322,49 +321,6 @@ def reads_only(code: str, allowed: Collection[str]) -> bool:
             continue
         return False
     return True
-
-
-def used(code: str) -> CodeNames | None:
-    """What a snippet calls, imports, catches and raises, read from its syntax tree; None where
-    it is no Python (or nests past the parser's depth)."""
-    import ast
-
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    calls: set[str] = set()
-    imports: set[str] = set()
-    classes: set[str] = set()
-    defined: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            calls.add(ast.unparse(node.func))
-        elif isinstance(node, ast.Import):
-            imports.update(alias.name for alias in node.names)
-            defined.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            module = "." * node.level + (node.module or "")
-            imports.update(f"{module}.{alias.name}" for alias in node.names)
-            defined.update(alias.asname or alias.name for alias in node.names)
-        elif isinstance(node, ast.ExceptHandler) and node.type is not None:
-            kinds = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
-            classes.update(ast.unparse(k) for k in kinds)
-            if node.name:
-                defined.add(node.name)
-        elif isinstance(node, ast.Raise) and node.exc is not None:
-            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-            classes.add(ast.unparse(raised))
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            defined.add(node.name)
-            if not isinstance(node, ast.ClassDef):
-                defined.update(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            defined.add(node.id)
-        elif isinstance(node, ast.arg):
-            defined.add(node.arg)
-    free = {c for c in calls if (root := _root(c)) and root not in defined and root not in BUILTIN_NAMES}
-    return CodeNames(frozenset(free), frozenset(imports), frozenset(classes), frozenset(defined))
 
 
 def _root(called: str) -> str:
