@@ -213,7 +213,7 @@ def coded_tests(text: str, reader: ClaimReader) -> list[Claim]:
     comparison, a negation, a type test, read by the language."""
     found = []
     for span in re.findall(r"`([^`\n]{1,200})`", text):
-        if not _TEST_SHAPE.search(span):
+        if not reader.TEST_SHAPE.search(span):
             continue
         test = reader.test(span)
         if test is None or not test.exact:
@@ -241,12 +241,6 @@ def passed(text: str, parameters: Iterable[str]) -> list[Claim]:
 _PASSED = re.compile(r"(?<![\w.=!<>])([A-Za-z_][\w]*)\s?=\s?((?:'[^'\n]*'|\"[^\"\n]*\"|[\w.-]+))(?!\s*=)")
 
 
-#: What makes a code span a test rather than a name or a call.
-_TEST_SHAPE = re.compile(
-    r"(?:[=!]==?|<=?|>=?|\bis\b|\bnot\b|\binstanceof\b|\btypeof\b|^!|\bisinstance\(|\bin\b)"
-)
-
-
 def _expanded(text: str) -> str:
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
@@ -271,7 +265,7 @@ def _read(piece: str, reader: ClaimReader) -> Claim | None:
     if not piece:
         return None
     whole = re.fullmatch(r"`([^`]+)`", piece)
-    if whole is not None and _TEST_SHAPE.search(whole.group(1)):
+    if whole is not None and reader.TEST_SHAPE.search(whole.group(1)):
         test = reader.test(whole.group(1))
         if test is not None and test.exact and len(test.atoms) == 1:
             return Claim(test.atoms[0], piece, True)

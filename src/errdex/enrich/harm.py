@@ -5,7 +5,9 @@ language model or an agent.
 These rules read the answer alone, never to excuse it by the input: a mined docstring that tells
 its reader to ``curl ... | sh`` is data the model was shown, and an answer repeating it is still
 dropped.  Code is checked here as text too (a comment is text); what a snippet calls is the
-language's to read (``errdex.languages.base.ClaimReader.dangerous``).  The one thing the record
+language's to read (``ClaimReader.snippet``'s ``dangerous``), and so are the names a language's
+system calls and environment dumps go by in any text (``ClaimReader.SYSTEM_CALLS``,
+``ENVIRONMENT_DUMPS``), each language's applied whatever the record's.  The one thing the record
 decides is which package an install may name: its own, or one its message names.
 """
 
@@ -13,6 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from errdex.languages import LANGUAGES
+from errdex.record import canonical
 
 #: Shell and system actions, in prose or in code, as a user would be told to run them.
 _SHELL = [
@@ -95,27 +100,16 @@ _SHELL = [
         ),
         "rewrites files in place",
     ),
-    (
-        re.compile(
-            r"\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|os\.remove|os\.unlink|os\.rmdir|"
-            r"os\.removedirs|os\.chmod|os\.chown|subprocess\.\w+|(?:import|from)\s+subprocess|child_process|"
-            r"execSync|spawnSync|execFileSync|"
-            r"shutil\.rmtree|rmtree\(|__import__|ctypes|create_subprocess_\w+|fs\.rm(?:Sync)?\(|"
-            r"fs\.unlink(?:Sync)?\(|rimraf)\b"
-        ),
-        "runs a system command",
-    ),
-    (re.compile(r"(?<![\w.])(?:eval|exec)\s*\(\s*[^\s)]"), "evaluates code"),
 ]
+#: Every language's calls that act on the system, after the shell's: a model may name any
+#: language's in prose, whatever the record's is (each reader's, once: TypeScript shares one).
+_READERS = {id(entry.claims): entry.claims for entry in LANGUAGES.values() if entry.claims is not None}
+_SYSTEM_ACTIONS = [*_SHELL, *(call for reader in _READERS.values() for call in reader.SYSTEM_CALLS)]
+_ENVIRONMENT_DUMPS = [reader.ENVIRONMENT_DUMPS for reader in _READERS.values()]
 #: Asking for secrets or for the system's details.
 _SECRET_PLACES = re.compile(
     r"~/\.ssh|\.ssh/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|/etc/(?:passwd|shadow|sudoers)|\.aws/credentials|"
     r"\.netrc\b|\.pypirc\b|\.npmrc\b|\.docker/config\.json|\.kube/config|\bprintenv\b|"
-    r"\bprint\(\s*(?:dict\()?os\.environ\b|\bos\.environ\.(?:items|copy)\(\)|"
-    r"\bconsole\.\w+\(\s*process\.env\s*\)|JSON\.stringify\(\s*process\.env|Object\.(?:entries|keys|values)\(\s*process\.env|"
-    r"\b(?:dumps?|str|repr|dict|list|sorted|pprint|log\w*|info|debug|warning|write|send|post)\s*\(\s*(?:dict\()?os\.environ\b|"
-    r"\bos\.environ\.(?:keys|values)\(\)|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+(?:os\.environ|process\.env)\b|"
-    r"\bfor\s*\(\s*(?:const|let|var)\s+\w+\s+(?:in|of)\s+(?:Object\.\w+\()?process\.env\b|"
     r"\.git-credentials\b|\b(?:cat|type|Get-Content|more|less)\s+\S*\.env\b|\b(?:cat|type)\s+\S*(?:credentials|secrets?|tokens?)\b",
     re.I,
 )
@@ -236,14 +230,15 @@ def harmful(text: str, allowed_packages: Iterable[str], upgrades: bool = False) 
         or _REVEAL.search(text)
         or _ENV_COMMAND.search(text)
         or _SHARE_DETAILS.search(text)
+        or any(dump.search(text) for dump in _ENVIRONMENT_DUMPS)
     ):
         return "asks for secrets or the system's details"
-    allowed = {_dist(p) for p in allowed_packages if p}
+    allowed = {canonical(p) for p in allowed_packages if p}
     for match in _INSTALLER.finditer(text):
         reason = _install(match, allowed, upgrades)
         if reason is not None:
             return reason
-    for pattern, what in _SHELL:
+    for pattern, what in _SYSTEM_ACTIONS:
         if pattern.search(text):
             return f"tells the user to run a system action: {what}"
     return None
@@ -275,14 +270,9 @@ def _install(match: re.Match[str], allowed: set[str], upgrades: bool) -> str | N
             if not word.startswith("@")
             else "@" + found.group(1).lstrip("@").split("@")[0]
         )
-        if _dist(name) not in allowed:
+        if canonical(name) not in allowed:
             return f"installs a package the error does not name ({name})"
     return None
-
-
-def _dist(name: str) -> str:
-    """A distribution name as PEP 503 compares them (npm names as they are, lower-cased)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def allowed_installs(package: str | None, message: str, words: Iterable[str]) -> set[str]:

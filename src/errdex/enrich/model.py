@@ -249,11 +249,11 @@ class Asked:
 class Tables:
     """The checks each record's answer goes through: its release's symbol table, with the tables
     of the other releases the store holds beside it (a fix's ``import torch`` is checked against
-    torch's table where the store has one), each read once and a few held at a time."""
+    torch's table where the store has one), each read once and a few held at a time.  Used from
+    the thread that holds the store only (``_Run._finished``)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._lock = threading.Lock()
         self._tables: dict[tuple[str, str, str], SymbolTable | None] = {}
         self._providers: dict[str, tuple[str, str, str]] | None = None
         self._checkers: dict[tuple[str, str, str, str], Checker] = {}
@@ -261,14 +261,13 @@ class Tables:
     def checker(self, record: Record) -> Checker:
         release = (record.repo, record.package or "", record.version or "")
         key = (*release, record.language)
-        with self._lock:
-            found = self._checkers.get(key)
-            if found is None:
-                if len(self._checkers) >= _TABLES:
-                    self._checkers.clear()
-                    self._tables.clear()
-                found = self._checkers[key] = Checker.of(record.language, self._table(release), self._other)
-            return found
+        found = self._checkers.get(key)
+        if found is None:
+            if len(self._checkers) >= _TABLES:
+                self._checkers.clear()
+                self._tables.clear()
+            found = self._checkers[key] = Checker.of(record.language, self._table(release), self._other)
+        return found
 
     def _table(self, release: tuple[str, str, str]) -> SymbolTable | None:
         if release not in self._tables:

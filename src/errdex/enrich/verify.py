@@ -38,12 +38,14 @@ from errdex.enrich.prompt import CODE_FIELDS, FIELDS, LIST_FIELDS, MAX_CODE, MAX
 from errdex.languages import find
 from errdex.languages.base import ClaimReader, Language
 from errdex.languages.snippets import Atom, Chain, Snippet
-from errdex.record import Record
+from errdex.record import Record, canonical
 from errdex.symbols import UNKNOWN, Resolved, Resolver, Symbol, SymbolTable
 
+#: A link: with its scheme, ``www.``, or a bare host and path (``lightning.ai/docs``); a bare one
+#: whose first name is code's (``trainer.fit/validate``) is no link (``_Known.is_code_name``).
 _URL = re.compile(
     r"\b(?:https?|ftp|file|git|ssh)://[^\s`'\"<>)\]]+|\bwww\.[a-z0-9-]+\.[a-z]{2,}[^\s`'\"<>)\]]*|"
-    r"(?<![\w@./-])(?!(?:self|this|cls|obj|ctx|app|req|res|np|pd|os|sys|torch|fabric|trainer|model)\.)"
+    r"(?<![\w@./-])"
     r"(?:[a-z0-9-]+\.)+(?:(?:com|org|ai|dev|app|cloud|edu|gov)(?:/[^\s`'\"<>)\]]*)?|[a-z]{2,6}/[^\s`'\"<>)\]]+)(?![\w.-])",
     re.I,
 )
@@ -207,40 +209,12 @@ _LEADING = re.compile(
     r"|(?:always|never|also|then|first|finally|instead|alternatively|optionally|either|or|only)\b,?\s*)+",
     re.I,
 )
-#: Standard modules whose names are more often a variable's (``cmd.callback``): in prose, a
-#: user's object, not the module.
-_VARIABLE_NAMES = frozenset(
-    [
-        "cmd",
-        "code",
-        "types",
-        "string",
-        "token",
-        "select",
-        "signal",
-        "site",
-        "queue",
-        "array",
-        "copy",
-        "test",
-        "resource",
-        "symbol",
-        "keyword",
-        "numbers",
-        "stat",
-        "parser",
-        "config",
-        "context",
-        "command",
-        "option",
-        "path",
-        "file",
-        "request",
-        "response",
-        "session",
-        "user",
-    ]
-)
+#: Nouns a user's objects are named by (``config.get``, ``session.mount``): in prose, the object,
+#: never a module of that name (the language's own such modules: ``ClaimReader.VARIABLE_MODULES``).
+_OBJECT_NOUNS = frozenset(
+    {"parser", "symbol", "config", "context", "command", "option", "path", "file", "request", "response",
+     "session", "user"}
+)  # fmt: skip
 #: Prose that opens by describing a function's purpose, where it should describe the error.
 _ABOUT_FUNCTION = re.compile(
     r"(?:this|the)\s+(?:function|method|class|module|helper)\b[^.]{0,40}?\b(?:allows|lets|enables|is\s+used|"
@@ -294,19 +268,22 @@ class Checker:
     # -- what the table says ---------------------------------------------------------------------
 
     @cached_property
-    def builtin_members(self) -> frozenset[str]:
-        """Every member of a built-in class of the language."""
-        reader = self.reader
-        if reader is None:
-            return frozenset()
-        return reader.VOCABULARY.members()
+    def class_names(self) -> frozenset[str]:
+        """The own names of the release's classes: what prose may mention in passing."""
+        table = self.resolver.own if self.resolver is not None else None
+        return frozenset(
+            key.rpartition(".")[2]
+            for key, symbol in (table.symbols.items() if table else ())
+            if symbol.kind == "class"
+        )
 
     @cached_property
-    def _instances(self) -> dict[str, list[Resolved]]:
+    def instances(self) -> dict[str, list[Resolved]]:
         """The package's public classes by what code calls an instance of each (``fabric``)."""
         found: dict[str, list[Resolved]] = {}
-        table = self.resolver.own if self.resolver is not None else None
-        if table is None or self.reader is None:
+        resolver = self.resolver
+        table = resolver.own if resolver is not None else None
+        if resolver is None or table is None or self.reader is None:
             return found
         for key, symbol in table.symbols.items():
             if symbol.kind == "class" and symbol.public:
@@ -316,11 +293,7 @@ class Checker:
             # The instances a package's entry hands out by name (commander's ``program``).
             for key, symbol in table.symbols.items():
                 if symbol.kind == "instance" and symbol.public and key.rpartition(".")[0] == module:
-                    made = (
-                        self.resolver.target(Resolved("found", key, symbol, table))
-                        if self.resolver
-                        else UNKNOWN
-                    )
+                    made = resolver.target(Resolved("found", key, symbol, table))
                     if made.found and made.kind == "class":
                         instance = Resolved("found", made.key, made.symbol, made.table, instance=True)
                         found.setdefault(key.rpartition(".")[2], []).insert(0, instance)
@@ -476,11 +449,12 @@ class Checker:
                 # Prose names the package's classes and functions without their import: any of
                 # those of that name may be the one meant.
                 return [Resolved("found", key, own.symbols[key], own) for key in keys[:16]]
-            if prose and chain.steps and chain.root not in _VARIABLE_NAMES:
+            variables = self.reader.VARIABLE_MODULES if self.reader is not None else frozenset()
+            if prose and chain.steps and chain.root not in _OBJECT_NOUNS and chain.root not in variables:
                 module = resolver.resolve(chain.root)  # ``json.loads`` in prose: the standard library's
                 if module.found and module.kind == "module":
                     return [module]
-            instances = self._instances.get(chain.root, [])
+            instances = self.instances.get(chain.root, [])
             if instances:
                 return [member for start in instances for member in self._family(start)]
             called_bare = prose and bool(chain.steps) and chain.steps[0].call and len(chain.steps) == 1
@@ -582,7 +556,7 @@ class Checker:
 
     def _prose(self, known: _Known, name: str, text: str) -> str | None:
         reader = self.reader
-        for span in _spans(text):
+        for span in _spans(known, text):
             read = reader.span(span) if reader is not None else None
             if read is None:
                 continue
@@ -651,12 +625,13 @@ def _shown(atom: Atom) -> str:
     return " ".join(x for x in (atom.subject, relation, atom.operand or "") if x)
 
 
-def _spans(text: str) -> list[str]:
+def _spans(known: _Known, text: str) -> list[str]:
     """The code a piece of prose quotes: backticked spans, and calls, ``name=value``s, dotted
-    and snake_case names written outside backticks."""
+    and snake_case names written outside backticks (and outside links)."""
     found = [s for s in _BACKTICKED.findall(text) if not _NOT_CODE.search(s.strip())]
     outside = _BACKTICKED.sub(" ", text)
-    outside = _URL.sub(" ", outside)
+    for link in _links(known, outside):
+        outside = outside.replace(link, " ")
     for pattern in (_CALL, _KEYWORD, _IDENTIFIER):
         for match in pattern.finditer(outside):
             span = match.group(1)
@@ -733,7 +708,7 @@ class _Known:
         language = checker.language
         self.package = language.package_of(record.file_path) if language is not None else None
         deps = set(self.table.dependencies) if self.table is not None else set()
-        self.dependencies = {_dist(d) for d in deps}
+        self.dependencies = {canonical(d) for d in deps}
         self.imported = set(self.table.imported) if self.table is not None else set()
         self.installs = allowed_installs(
             record.package or self.package, record.error_message, deps | self.imported
@@ -741,7 +716,7 @@ class _Known:
         self.upgrades = upgrades_asked(record.error_message)
         #: The packages a version may be written after (``lightning 2.6.6``), and the versions the facts give.
         self.version_names = frozenset(
-            _dist(n) for n in {record.package or "", self.package or "", *deps, *self.imported} if n
+            canonical(n) for n in {record.package or "", self.package or "", *deps, *self.imported} if n
         )
         self.versions = _versions(self.text, self.version_names) | (
             {record.version} if record.version else set()
@@ -751,15 +726,11 @@ class _Known:
         self.guard_names = {n for g in facts.guards for n in g.names}
         reader = checker.reader
         self.guard_atoms = claims.guard_atoms(facts.guards, reader) if reader is not None else []
-        self.classes = self._classes()
         #: Classes the facts' own prose names (a docstring's ``Raises``): what they say is raised.
         self.said_classes = set(_CLASS.findall(self.said))
+        self.classes = self._classes()
         #: Classes prose may mention in passing: the source window's, the package's own.
-        self.mentionable = set(_CLASS.findall(record.source_code)) | {
-            key.rpartition(".")[2]
-            for key, symbol in (self.table.symbols.items() if self.table is not None else ())
-            if symbol.kind == "class"
-        }
+        self.mentionable = set(_CLASS.findall(record.source_code)) | checker.class_names
 
     def _classes(self) -> set[str]:
         """What a handler may catch: the record's class, its bases (through the tables), the
@@ -773,14 +744,10 @@ class _Known:
             if not resolved.found and short:
                 resolved = checker.resolver.class_named(short)
             ancestors = checker.resolver.ancestors(resolved)
-            if ancestors is not None:
-                found |= set(ancestors)
-            else:
-                found |= self._roots()
+            found |= set(ancestors) if ancestors is not None else self._roots()
         else:
             found |= self._roots()
-        found |= set(_CLASS.findall(self.said))
-        return {f for f in found if f}
+        return {f for f in found | self.said_classes if f}
 
     def is_class_name(self, name: str) -> bool:
         """Whether a name reads as an error class: one named so, or a built-in class of the language."""
@@ -795,7 +762,9 @@ class _Known:
         found = [(record.function or "").rpartition(".")[2]]
         found += [e.function.rpartition(".")[2] for e in record.facts.entry_points]
         found += [e.name.rpartition(".")[2] for e in record.facts.entry_points if e.name]
-        return [f for f in found if f and f not in ("__init__", "<module>")]
+        reader = self.checker.reader
+        constructors = reader.CONSTRUCTORS if reader is not None else frozenset()
+        return [f for f in found if f and f not in constructors]
 
     def with_default(self, claim: claims.Claim) -> claims.Claim | None:
         """A claim that a parameter is left at its default, with the default the facts give;
@@ -818,10 +787,9 @@ class _Known:
             return True
         if name not in self.mentionable or resolver is None or reader is None:
             return False
-        roots = {*reader.ERROR_ROOTS, "BaseException"}
         found = resolver.class_named(name)
         ancestors = resolver.ancestors(found) if found.found else None
-        return bool(ancestors and roots & set(ancestors))
+        return bool(ancestors and set(reader.ERROR_ROOTS) & set(ancestors))
 
     def _roots(self) -> set[str]:
         """The classes every error of the language is: a handler of these catches any error."""
@@ -849,21 +817,34 @@ class _Known:
             name in defines
             or name in self.words
             or name in self.table_names
-            or name in self.checker.builtin_members
+            or (self.checker.reader is not None and name in self.checker.reader.VOCABULARY.members())
             or (self.table is not None and name in self.table.called)
         )
+
+    def is_code_name(self, name: str) -> bool:
+        """Whether ``name`` is one code gives a value: the receiver, an object named for one of
+        the package's classes, a parameter, a module of the language's or one the package imports
+        (never the package's own name: ``lightning.ai`` is a host)."""
+        reader = self.checker.reader
+        if reader is None:
+            return False
+        if name in reader.RECEIVERS or name in self.checker.instances or name in self.parameters:
+            return True
+        if self.own_root(name):
+            return False
+        return name in self.imported or reader.VOCABULARY.standard(name) is not None
 
     def own_root(self, dotted: str) -> bool:
         root = dotted.split(".")[0]
         table = self.table
-        return bool(table is not None and root in table.roots) or _dist(root) == _dist(
+        return bool(table is not None and root in table.roots) or canonical(root) == canonical(
             self.record.package or ""
         )
 
     def is_dependency(self, root: str) -> bool:
         """A module the package depends on: declared (by its distribution's name, or the same
         name), or imported by its own code."""
-        return root in self.imported or _dist(root) in self.dependencies or self.own_root(root)
+        return root in self.imported or canonical(root) in self.dependencies or self.own_root(root)
 
     def testable(self, subject: str) -> bool:
         """Whether a subject is one the raise could test: a parameter or a name its guards read."""
@@ -890,7 +871,9 @@ class _Known:
         found += [
             w for w in re.findall(r"[A-Za-z][A-Za-z0-9_]{3,}", literal) if w.lower() not in _COMMON_WORDS
         ]
-        return [a for a in found if a and len(a) > 1 and a not in ("self", "cls", "this", "__init__")]
+        reader = self.checker.reader
+        generic = reader.RECEIVERS | reader.CONSTRUCTORS if reader is not None else frozenset()
+        return [a for a in found if a and len(a) > 1 and a not in generic]
 
 
 #: Words too common to tie a text to a message.
@@ -935,13 +918,9 @@ _COMMON_WORDS = frozenset(
 )
 
 
-def _dist(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
 def _text(known: _Known, text: str) -> str | None:
     """URLs and versions the facts name; a version's change claimed only where the facts claim it."""
-    for url in _URL.findall(text):
+    for url in _links(known, text):
         if url.rstrip(".,;:") not in known.text and not _no_page(url):
             return f"names a URL the facts do not ({url})"
     text = "\n".join(
@@ -978,6 +957,16 @@ _EXAMPLE_HOST = re.compile(
 )
 
 
+def _links(known: _Known, text: str) -> list[str]:
+    """The links ``text`` writes: what ``_URL`` finds, but a bare host whose first name is one
+    code gives a value (``trainer.fit/validate/test``) is code."""
+    return [
+        url
+        for url in _URL.findall(text)
+        if "://" in url or url.lower().startswith("www.") or not known.is_code_name(url.partition(".")[0])
+    ]
+
+
 def _no_page(url: str) -> bool:
     """Whether ``url`` names no page anyone could be sent to: an example, local or private
     host, one without a dot, or one written as a placeholder (``http://{host}:3128``)."""
@@ -1003,7 +992,7 @@ def _versions(text: str, names: frozenset[str] = frozenset()) -> set[str]:
     found = {next(g for g in m.groups() if g) for m in _VERSION.finditer(text)}
     if names:
         for m in re.finditer(rf"([A-Za-z][\w.-]*)[\s@=v]+{_NAMED_VERSION}", text):
-            if _dist(m.group(1)) in names:
+            if canonical(m.group(1)) in names:
                 found.add(m.group(2))
     return {v for v in found if not _ADDRESS.match(v)}
 

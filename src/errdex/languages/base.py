@@ -102,6 +102,19 @@ class ClaimReader(Protocol):
     VOCABULARY: Vocabulary
     #: The classes every error class of the language is (Python's ``Exception``).
     ERROR_ROOTS: tuple[str, ...]
+    #: Names that stand for the object code is inside of (``self``, ``this``), and the name a
+    #: constructor is defined by (``__init__``): written about any record, they name none.
+    RECEIVERS: frozenset[str]
+    CONSTRUCTORS: frozenset[str]
+    #: Standard modules whose names are more often a variable's (Python's ``cmd``, Node's
+    #: ``path``): in prose, ``cmd.callback`` is a user's object, not the module.
+    VARIABLE_MODULES: frozenset[str]
+    #: The language's calls that act on the system, as text anywhere (prose names them too),
+    #: each with what it does; and those that dump the environment (``print(os.environ)``).
+    SYSTEM_CALLS: tuple[tuple[re.Pattern[str], str], ...]
+    ENVIRONMENT_DUMPS: re.Pattern[str]
+    #: What makes a code span a test rather than a name or a call (``x is None``, ``!x``).
+    TEST_SHAPE: re.Pattern[str]
 
     def snippet(self, code: str) -> Snippet | None:
         """A whole snippet read; None where it does not parse as the language."""

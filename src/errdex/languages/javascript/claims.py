@@ -29,6 +29,29 @@ _BUILTIN_ERRORS = (
     "AggregateError",
 )  # fmt: skip
 _KEYWORDS = frozenset({"this", "super", "import", "undefined", "null", "true", "false", "arguments", "new"})
+RECEIVERS = frozenset({"this", "super"})
+CONSTRUCTORS = frozenset({"constructor"})
+#: Node's modules whose names are more often a variable's (``path.length``).
+VARIABLE_MODULES = frozenset({"path", "test"})
+#: What acts on the system, as text: a name a model may write in prose as well as in code.
+SYSTEM_CALLS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b(?:child_process|execSync|spawnSync|execFileSync|fs\.rm(?:Sync)?\(|fs\.unlink(?:Sync)?\(|rimraf)\b"
+        ),
+        "runs a system command",
+    ),
+    (re.compile(r"(?<![\w.])eval\s*\(\s*[^\s)]"), "evaluates code"),
+)
+#: What makes a code span a test rather than a name or a call.
+TEST_SHAPE = re.compile(r"(?:[=!]==?|<=?|>=?|\binstanceof\b|\btypeof\b|^!|\bin\b)")
+#: Printing, logging or sending the whole environment.
+ENVIRONMENT_DUMPS = re.compile(
+    r"\bconsole\.\w+\(\s*process\.env\s*\)|JSON\.stringify\(\s*process\.env|"
+    r"Object\.(?:entries|keys|values)\(\s*process\.env|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+process\.env\b|"
+    r"\bfor\s*\(\s*(?:const|let|var)\s+\w+\s+(?:in|of)\s+(?:Object\.\w+\()?process\.env\b",
+    re.I,
+)
 
 #: Node's modules and calls that act on the user's system or reach the network, by dotted name.
 _DANGEROUS: Mapping[str, str] = {

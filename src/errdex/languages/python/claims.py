@@ -18,7 +18,34 @@ from errdex.languages.snippets import ELIDED_CALL, Atom, Chain, Relation, Snippe
 from errdex.symbols import SymbolTable, Vocabulary
 
 #: Names that stand for an object the snippet is inside of, whatever it is.
-_RECEIVERS = frozenset({"self", "cls", "super"})
+RECEIVERS = frozenset({"self", "cls", "super"})
+CONSTRUCTORS = frozenset({"__init__"})
+#: Standard modules whose names are more often a variable's (``cmd.callback``, ``code.co_name``).
+VARIABLE_MODULES = frozenset({
+    "cmd", "code", "types", "string", "token", "select", "signal", "site", "queue", "array", "copy",
+    "test", "resource", "keyword", "numbers", "stat",
+})  # fmt: skip
+#: What acts on the system, as text: a name a model may write in prose as well as in code.
+SYSTEM_CALLS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|os\.remove|os\.unlink|os\.rmdir|"
+            r"os\.removedirs|os\.chmod|os\.chown|subprocess\.\w+|(?:import|from)\s+subprocess|"
+            r"shutil\.rmtree|rmtree\(|__import__|ctypes|create_subprocess_\w+)\b"
+        ),
+        "runs a system command",
+    ),
+    (re.compile(r"(?<![\w.])(?:eval|exec)\s*\(\s*[^\s)]"), "evaluates code"),
+)
+#: What makes a code span a test rather than a name or a call.
+TEST_SHAPE = re.compile(r"(?:[=!]=|<=?|>=?|\bis\b|\bnot\b|\bisinstance\(|\bin\b)")
+#: Printing, logging or sending the whole environment.
+ENVIRONMENT_DUMPS = re.compile(
+    r"\bprint\(\s*(?:dict\()?os\.environ\b|\bos\.environ\.(?:items|copy|keys|values)\(\)|"
+    r"\b(?:dumps?|str|repr|dict|list|sorted|pprint|log\w*|info|debug|warning|write|send|post)\s*\(\s*(?:dict\()?os\.environ\b|"
+    r"\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b",
+    re.I,
+)
 #: The longest code read: a field's bound, with room.
 _MAX_CODE = 20_000
 
@@ -285,7 +312,7 @@ class _Reader:
             if inside is not None and steps and steps[0].name not in inside[1] and depth < 8:
                 # ``self.clip_gradients(...)`` in a subclass the snippet writes: its base's method.
                 return Chain("assigned", name, tuple(steps), self.chain(inside[0], depth + 1))
-            if name in self.local or name in _RECEIVERS:
+            if name in self.local or name in RECEIVERS:
                 return Chain("local", name, tuple(steps))
             if name in BUILTIN_NAMES:
                 return Chain("builtin", name, tuple(steps))

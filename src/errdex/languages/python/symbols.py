@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from errdex.languages.python.names import is_public
+from errdex.languages.python.syntax import dotted
 from errdex.record import Parameter
 from errdex.symbols import EXPORTS, STAR, FileSymbols, Symbol, SymbolTable
 
@@ -110,14 +111,7 @@ class FileDefinitions:
 
 
 def _decorator(node: ast.expr) -> str:
-    target = node.func if isinstance(node, ast.Call) else node
-    parts = []
-    while isinstance(target, ast.Attribute):
-        parts.append(target.attr)
-        target = target.value
-    if isinstance(target, ast.Name):
-        parts.append(target.id)
-    return ".".join(reversed(parts))
+    return dotted(node.func if isinstance(node, ast.Call) else node) or ""
 
 
 def _replace(symbol: Symbol, **changes: Any) -> Symbol:
