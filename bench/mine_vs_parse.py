@@ -8,8 +8,10 @@ times, best of ``--repeat`` interleaved rounds:
 * ``parse``: the baseline, reading every selected file and ``ast.parse``-ing it in a plain loop;
 * ``parse-nogc``: the same loop with the cyclic GC paused, as errdex parses: the lowest floor;
 * ``mine x1``: ``errdex.mine.mine(jobs=1)``, from the directory to the finished records;
-* ``no symbols``: the same with the symbol table left out (its collection and its joining made
-  no-ops in this process): what the table costs is ``mine x1`` against it;
+* ``no symbols``: the same with everything the symbol table adds made a no-op in this process
+  (the walker's definitions and bindings, every function's parameters and forwards, the scan
+  for the members a file calls and sets, the join): what the table costs is ``mine x1``
+  against it;
 * ``mine x2 wall``: the same on two worker processes, wall-clock time;
 * ``store``: writing the records into a fresh SQLite file.
 

@@ -32,17 +32,21 @@ SymbolKind = Literal["module", "class", "function", "attribute", "alias", "insta
 MAX_HOPS = 16
 #: How a file's table names its own module, before the module's key is known (``SELF.Command``).
 SELF = "<module>"
+#: How a forward names a method of the function's own class (``self.m``) and of its bases
+#: (``super().m``): ``OWN_CLASS.m``, ``BASES.m``.
+OWN_CLASS = "<class>"
+BASES = "<bases>"
 #: A member called or set, as source text writes it: ``.zero_grad(`` (what a table's ``called``
 #: holds), ``.datamodule =`` (its ``assigned``, the object's name read back from just before it).
 _MEMBER_USE = re.compile(r"\.[ \t]*([A-Za-z_$][\w$]*)[ \t]*(?:(\()|=(?!=))")
 _OWNER = re.compile(r"([A-Za-z_$][\w$]*)$")
 
 
-def member_uses(text: str) -> tuple[set[str], set[str]]:
+def member_uses(text: str, receivers: frozenset[str]) -> tuple[set[str], set[str]]:
     """What a file's code calls as methods, and the attributes it sets on other objects as a
     table keeps them: ``trainer.datamodule`` for ``self.trainer.datamodule = None``, the
-    object's name folded as ``object_name`` folds a class's; not ``self.x =`` nor ``this.x =``
-    (a class's own are in its table already).  One pass over the text."""
+    object's name folded as ``object_name`` folds a class's; not what is set on ``receivers``
+    (``self.x =``: a class's own are in its table already).  One pass over the text."""
     called: set[str] = set()
     assigned: set[str] = set()
     for match in _MEMBER_USE.finditer(text):
@@ -52,7 +56,7 @@ def member_uses(text: str) -> tuple[set[str], set[str]]:
             continue
         start = match.start()
         owner = _OWNER.search(text, max(0, start - 64), start)
-        if owner is not None and owner.group(1) not in ("self", "this", "cls"):
+        if owner is not None and owner.group(1) not in receivers:
             assigned.add(f"{object_name(owner.group(1))}.{name}")
     return called, assigned
 
@@ -272,6 +276,9 @@ class Vocabulary(Protocol):
     #: Each built-in class (by name) with its bases, nearest first (``ValueError``:
     #: ``Exception``, ``BaseException``, ``object``).
     builtin_bases: Mapping[str, tuple[str, ...]]
+    #: The member of a built-in class that stands for its instances (JavaScript's
+    #: ``prototype``), where the language has one.
+    instances: str | None
 
     def builtin_members(self, name: str) -> frozenset[str] | None:
         """The attributes a built-in class (or the language's global object) has; None for a
@@ -367,7 +374,7 @@ class Resolver:
         if symbol.kind not in ("module", "class"):
             return UNKNOWN
         if table is None:  # a built-in class
-            if name == "prototype":  # what its instances have (``Array.prototype.flat``)
+            if name == self.vocabulary.instances:  # what its instances have (``Array.prototype.flat``)
                 return Resolved("found", key, symbol, None, instance=True)
             members = self.vocabulary.builtin_members(key)
             if members is None:
@@ -488,18 +495,18 @@ class Resolver:
         return None
 
     def _forwarded(self, function: Resolved, target: str) -> Resolved | None:
-        """What a function passes its ``**kwargs`` to: ``super().m`` is its class's bases' ``m``,
-        ``self.m`` its own class's; None where that cannot be found."""
+        """What a function passes its ``**kwargs`` to: ``BASES.m`` is its class's bases' ``m``,
+        ``OWN_CLASS.m`` its own class's; None where that cannot be found."""
         if target == "?" or function.key is None:
             return None
         owner = function.key.rpartition(".")[0]
-        if target.startswith(("super().", "self.", "cls.")):
-            name = target.partition(".")[2]
+        head, _, name = target.partition(".")
+        if head in (OWN_CLASS, BASES):
             table = function.table
             holder = table.symbols.get(owner) if table is not None else None
             if holder is None or holder.kind != "class":
                 return None
-            bases = holder.refers if target.startswith("super().") else (owner,)
+            bases = holder.refers if head == BASES else (owner,)
             for base in bases:
                 found = self.member(
                     self.resolve(base) if base != owner else Resolved("found", owner, holder, table), name

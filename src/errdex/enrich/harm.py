@@ -257,7 +257,7 @@ def _install(match: re.Match[str], allowed: set[str], upgrades: bool) -> str | N
     if _RISKY_OPTIONS.search(rest + " "):
         return f"installs with an option that forces or redirects it ({match.group(0).strip()})"
     if not upgrades and (verb in ("upgrade", "update") or _UPGRADE.search(rest + " ")):
-        return f"upgrades a package though the error names no version ({match.group(0).strip()})"
+        return f"upgrades a package where the error speaks of no version or requirement ({match.group(0).strip()})"
     named = [word for word in rest.split() if not word.startswith("-")]
     if tool.lower() == "go" or tool.lower() == "cargo":
         return f"installs {' '.join(named) or 'a tool'} with {tool}"

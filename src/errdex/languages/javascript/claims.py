@@ -17,7 +17,8 @@ from importlib import resources
 
 import tree_sitter
 
-from errdex.languages.javascript.names import GLOBALS
+from errdex.languages.javascript.names import CONSTRUCTOR, GLOBALS
+from errdex.languages.javascript.names import RECEIVERS as _THIS
 from errdex.languages.snippets import ELIDED_CALL, Atom, Chain, Relation, Snippet, Step, Test
 from errdex.symbols import Symbol, SymbolTable, Vocabulary
 
@@ -29,8 +30,8 @@ _BUILTIN_ERRORS = (
     "AggregateError",
 )  # fmt: skip
 _KEYWORDS = frozenset({"this", "super", "import", "undefined", "null", "true", "false", "arguments", "new"})
-RECEIVERS = frozenset({"this", "super"})
-CONSTRUCTORS = frozenset({"constructor"})
+RECEIVERS = _THIS | {"super"}
+CONSTRUCTORS = frozenset({CONSTRUCTOR})
 #: Node's modules whose names are more often a variable's (``path.length``).
 VARIABLE_MODULES = frozenset({"path", "test"})
 #: What acts on the system, as text: a name a model may write in prose as well as in code.
@@ -101,6 +102,7 @@ class JavaScriptNames:
     """JavaScript's names with no package's table: its globals (and what a literal of each type
     has), and Node's core modules, as ``vocabulary.json`` lists them."""
 
+    instances: str | None = "prototype"
     builtin_bases: Mapping[str, tuple[str, ...]] = {
         name: () if name == "Error" else ("Error",) for name in _BUILTIN_ERRORS
     }

@@ -40,7 +40,7 @@ from errdex.languages.ir import (
     Sink,
 )
 from errdex.languages.javascript import http_errors
-from errdex.languages.javascript.names import BUILTIN_ERRORS
+from errdex.languages.javascript.names import BUILTIN_ERRORS, RECEIVERS
 from errdex.languages.javascript.source import INDEX_FILES, module_name
 from errdex.languages.javascript.symbols import COMPUTED, file_symbols, object_keys
 from errdex.languages.javascript.syntax import (
@@ -119,7 +119,7 @@ def extract(text: str, path: str, module: str | None, language: str) -> FileResu
     tree = parse_source(source, path)
     _Extractor(result, module).run(tree.root_node, source, grammar_of(path))
     if result.symbols is not None and not result.error:
-        result.symbols.called, result.symbols.assigned = member_uses(text)
+        result.symbols.called, result.symbols.assigned = member_uses(text, RECEIVERS)
     return result
 
 

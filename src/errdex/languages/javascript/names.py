@@ -31,7 +31,7 @@ GLOBALS = frozenset(
 )  # fmt: skip
 #: What a method is called on inside its own class.
 RECEIVERS = frozenset({"this"})
-_CONSTRUCTOR = "constructor"
+CONSTRUCTOR = "constructor"
 
 
 def owner_and_name(function: str | None) -> tuple[str, str] | None:
@@ -57,7 +57,7 @@ def called_as(function: str | None) -> tuple[str | None, set[str] | None]:
     if split is None:
         return None, None
     owner, name = split
-    if name == _CONSTRUCTOR:
+    if name == CONSTRUCTOR:
         return owner or None, None
     if not owner:
         return name, None
@@ -73,7 +73,7 @@ def call_of(function: str | None) -> tuple[str | None, str | None]:
     if split is None:
         return None, None
     owner, name = split
-    if name == _CONSTRUCTOR:
+    if name == CONSTRUCTOR:
         return (f"new {owner}", None) if owner else (None, None)
     if name.startswith("#"):
         return None, None
@@ -111,4 +111,4 @@ def _private_module(module: str | None) -> bool:
 
 def named_as(function: str) -> str:
     """A function as a user's code names it: a constructor by its class."""
-    return function.removesuffix(f".{_CONSTRUCTOR}")
+    return function.removesuffix(f".{CONSTRUCTOR}")

@@ -13,12 +13,11 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 from errdex.languages.python.names import BUILTIN_NAMES, instance_name
+from errdex.languages.python.names import RECEIVERS as RECEIVERS
 from errdex.languages.python.symbols import BUILTIN_BASES, builtin_members, standard
 from errdex.languages.snippets import ELIDED_CALL, Atom, Chain, Relation, Snippet, Step, Test
 from errdex.symbols import SymbolTable, Vocabulary
 
-#: Names that stand for an object the snippet is inside of, whatever it is.
-RECEIVERS = frozenset({"self", "cls", "super"})
 CONSTRUCTORS = frozenset({"__init__"})
 #: Standard modules whose names are more often a variable's (``cmd.callback``, ``code.co_name``).
 VARIABLE_MODULES = frozenset({
@@ -90,6 +89,7 @@ class PythonNames:
     """Python's names with no release's table: built-in classes, this interpreter's standard library."""
 
     builtin_bases: Mapping[str, tuple[str, ...]] = BUILTIN_BASES
+    instances: str | None = None
 
     def builtin_members(self, name: str) -> frozenset[str] | None:
         return builtin_members(name)

@@ -35,12 +35,12 @@ from errdex.languages.ir import (
 )
 from errdex.languages.python.evaluate import Evaluator, Scope, builds_text, inline, mentions
 from errdex.languages.python.guards import code_of, condition_guard, names_in
-from errdex.languages.python.names import BUILTIN_EXCEPTIONS, LANGUAGE
+from errdex.languages.python.names import BUILTIN_EXCEPTIONS, LANGUAGE, RECEIVERS
 from errdex.languages.python.symbols import FileDefinitions
 from errdex.languages.python.syntax import SourceText, dotted, is_int, is_none, split_lines
 from errdex.patterns import Template, fields_of, percent_template
 from errdex.record import Guard, GuardKind, Parameter, conditions_of, utf8
-from errdex.symbols import FileSymbols, member_uses
+from errdex.symbols import BASES, OWN_CLASS, FileSymbols, member_uses
 
 LOG_LEVELS = {
     "critical": "critical",
@@ -104,7 +104,7 @@ def extract(text: str, path: str, module: str | None, is_package: bool = False) 
         result.candidates.clear()
         result.omitted.clear()
     elif result.symbols is not None:
-        result.symbols.called, result.symbols.assigned = member_uses(text)
+        result.symbols.called, result.symbols.assigned = member_uses(text, RECEIVERS)
     return result
 
 
@@ -527,7 +527,7 @@ class _Walker(Evaluator):
                 and type(func.value) is ast.Call
                 and dotted(func.value.func) == "super"
             ):
-                out.append(f"super().{func.attr}{suffix}")
+                out.append(f"{BASES}.{func.attr}{suffix}")
                 continue
             written = dotted(func)
             if written is None:
@@ -544,7 +544,7 @@ class _Walker(Evaluator):
                 written = local[head] + dot + rest
                 head, dot, rest = written.partition(".")
             if head in ("self", "cls"):
-                out.append(written + default + suffix)
+                out.append(f"{OWN_CLASS}{dot}{rest}{default}{suffix}")
             elif head in self.imports:
                 out.append(self.imports[head] + dot + rest + default + suffix)
             elif (head in self.module_classes or head in self.module_functions) and self.module:

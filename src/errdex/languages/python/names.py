@@ -22,6 +22,9 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 #: The parameters that stand for the object or class a method is called on.
 RECEIVERS = frozenset({"self", "cls"})
 
+#: Names that stand for the object code is inside of, whatever it is.
+RECEIVERS = frozenset({"self", "cls", "super"})
+
 
 def owner_and_name(function: str | None) -> tuple[str, str] | None:
     """The class a function belongs to ("" for a module function) and its own name; None where
