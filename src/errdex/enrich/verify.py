@@ -923,8 +923,11 @@ def _text(known: _Known, text: str) -> str | None:
     for url in _links(known, text):
         if url.rstrip(".,;:") not in known.text and not _no_page(url):
             return f"names a URL the facts do not ({url})"
+    reader = known.checker.reader
+    checks = reader.VERSION_CHECKS if reader is not None else None
     text = "\n".join(
-        _VALUE_VERSION.sub("''", line) if not _COMPARES.search(line) else line for line in text.splitlines()
+        line if _COMPARES.search(line) or (checks and checks.search(line)) else _VALUE_VERSION.sub("''", line)
+        for line in text.splitlines()
     )
     for sentence in _SENTENCE.split(text):
         versions = _versions(sentence, known.version_names)
@@ -947,9 +950,8 @@ def _text(known: _Known, text: str) -> str | None:
 #: A quoted version that is a value of the user's (``program.version('1.0.0')``), where the
 #: line compares nothing: it claims nothing of a release.
 _VALUE_VERSION = re.compile(r"""(['"])v?\d+(?:\.\d+)+\1""")
-_COMPARES = re.compile(
-    r"[<>]=?|[=!]==?|\b(?:compare|semver|satisfies|Version|parse_version|version_info|requires?)\b|[\w-]+=="
-)
+#: A line that compares or requires (the language's own version checks: ``VERSION_CHECKS``).
+_COMPARES = re.compile(r"[<>]=?|[=!]==?|\b(?:compare|requires?)\b|[\w-]+==")
 #: Hosts no page lives on: reserved for examples and tests (RFC 2606, 6761), the user's own
 #: machine, a name without a domain, or a placeholder.
 _EXAMPLE_HOST = re.compile(

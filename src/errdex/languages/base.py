@@ -115,6 +115,9 @@ class ClaimReader(Protocol):
     ENVIRONMENT_DUMPS: re.Pattern[str]
     #: What makes a code span a test rather than a name or a call (``x is None``, ``!x``).
     TEST_SHAPE: re.Pattern[str]
+    #: The language's ways of comparing versions (``Version(...)``, ``semver.satisfies``): a
+    #: line with one claims a version, not a value.
+    VERSION_CHECKS: re.Pattern[str]
 
     def snippet(self, code: str) -> Snippet | None:
         """A whole snippet read; None where it does not parse as the language."""

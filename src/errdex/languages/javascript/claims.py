@@ -46,6 +46,8 @@ SYSTEM_CALLS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 #: What makes a code span a test rather than a name or a call.
 TEST_SHAPE = re.compile(r"(?:[=!]==?|<=?|>=?|\binstanceof\b|\btypeof\b|^!|\bin\b)")
+#: How code compares versions.
+VERSION_CHECKS = re.compile(r"\b(?:semver|satisfies)\b")
 #: Printing, logging or sending the whole environment.
 ENVIRONMENT_DUMPS = re.compile(
     r"\bconsole\.\w+\(\s*process\.env\s*\)|JSON\.stringify\(\s*process\.env|"

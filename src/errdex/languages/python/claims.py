@@ -38,6 +38,8 @@ SYSTEM_CALLS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 #: What makes a code span a test rather than a name or a call.
 TEST_SHAPE = re.compile(r"(?:[=!]=|<=?|>=?|\bis\b|\bnot\b|\bisinstance\(|\bin\b)")
+#: How code compares versions.
+VERSION_CHECKS = re.compile(r"\b(?:Version|parse_version|version_info)\b")
 #: Printing, logging or sending the whole environment.
 ENVIRONMENT_DUMPS = re.compile(
     r"\bprint\(\s*(?:dict\()?os\.environ\b|\bos\.environ\.(?:items|copy|keys|values)\(\)|"
