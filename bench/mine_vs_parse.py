@@ -66,7 +66,7 @@ def no_symbols() -> Iterator[None]:
         for name in _COLLECTING:
             setattr(FileDefinitions, name, lambda *args, **kwargs: None)
         errdex.mine.pipeline.symbol_table = lambda *args, **kwargs: SymbolTable("python")
-        python_extract.member_uses = lambda text: (set(), set())
+        python_extract.member_uses = lambda *args: (set(), set())
         python_extract._Walker._define = lambda *args, **kwargs: None  # type: ignore[method-assign]
         python_extract._Walker._bound = lambda *args, **kwargs: None  # type: ignore[method-assign]
         yield
